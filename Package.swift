@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "AlphaHit",
+    products: [
+        .library(name: "AlphaHit", targets: ["AlphaHit"]),
+        .executable(name: "hittest", targets: ["hittest"]),
+    ],
+    targets: [
+        // libpng itself, found through pkg-config (Debian: libpng-dev).
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // The only code that calls png_* functions. It keeps libpng's setjmp/longjmp
+        // error handling inside C, because Swift frames cannot be unwound by longjmp.
+        .target(
+            name: "CAlphaHitPNG",
+            dependencies: ["CLibPNG"]
+        ),
+        .target(
+            name: "AlphaHit",
+            dependencies: ["CAlphaHitPNG"]
+        ),
+        .executableTarget(
+            name: "hittest",
+            dependencies: ["AlphaHit"]
+        ),
+        .testTarget(
+            name: "AlphaHitTests",
+            dependencies: ["AlphaHit", "CAlphaHitPNG"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

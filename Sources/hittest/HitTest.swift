@@ -1,0 +1,1 @@
+@main struct HitTest { static func main() {} }

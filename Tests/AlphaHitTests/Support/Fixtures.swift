@@ -1,0 +1,97 @@
+import Foundation
+@testable import AlphaHit
+
+/// Where test data lives, found from this file's path rather than the working directory.
+enum Fixtures {
+    /// The package root (three levels above this file).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/pngsuite` beside the project root, or nil where it is absent.
+    static let pngSuite: URL? = {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/pngsuite")
+        return FileManager.default.fileExists(atPath: url.appendingPathComponent("expected.json").path) ? url : nil
+    }()
+
+    /// A fresh, empty folder for one test's files.
+    static func temporaryDirectory(_ label: String = #function) throws -> URL {
+        let safe = label.filter { $0.isLetter || $0.isNumber }
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("alphahit-tests-\(safe)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Encodes straight RGBA8 pixels (given per pixel) to PNG bytes with the package's encoder.
+    static func rgbaPNG(width: Int, height: Int, interlaced: Bool = false, pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b, a) = pixel(x, y)
+                bytes += [r, g, b, a]
+            }
+        }
+        return try PNGEncoder(interlaced: interlaced).encode(pixels: bytes, width: width, height: height, layout: .rgba8)
+    }
+
+    /// Packs samples of `bitDepth` bits into PNG rows (MSB first below 8 bits, big-endian at 16).
+    static func packRows(_ samples: [[Int]], bitDepth: Int) -> (bytes: [UInt8], stride: Int) {
+        let packedRows: [[UInt8]] = samples.map { row in
+            switch bitDepth {
+            case 16:
+                return row.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xff)] }
+            case 8:
+                return row.map { UInt8($0) }
+            default:
+                var out = [UInt8](repeating: 0, count: (row.count * bitDepth + 7) / 8)
+                for (i, value) in row.enumerated() {
+                    let bit = i * bitDepth
+                    out[bit / 8] |= UInt8(value << (8 - bitDepth - bit % 8))
+                }
+                return out
+            }
+        }
+        let stride = packedRows.map(\.count).max() ?? 1
+        return (packedRows.flatMap { $0 + [UInt8](repeating: 0, count: stride - $0.count) }, stride)
+    }
+
+    /// A PNG of any colour type and bit depth, written with libpng from per-pixel samples
+    /// (`samples[y]` holds the channels of each pixel of row y, one after another).
+    static func rawPNG(
+        colorType: Int32, bitDepth: Int, width: Int, samples: [[Int]], interlaced: Bool = false,
+        configure: (inout RawPNGImage) -> Void = { _ in }
+    ) throws -> [UInt8] {
+        let (bytes, stride) = packRows(samples, bitDepth: bitDepth)
+        var image = RawPNGImage(
+            width: width, height: samples.count, bitDepth: Int32(bitDepth), colorType: colorType,
+            rows: bytes, rowStride: stride)
+        image.interlaced = interlaced
+        configure(&image)
+        return try image.encoded()
+    }
+
+    /// The decoded plane as tightly packed bytes, as `hittest decode` writes it, for digests.
+    static func packedBytes(_ image: DecodedImage) -> [UInt8] {
+        let rowBytes: Int
+        switch image.format {
+        case .alpha8: rowBytes = image.width
+        case .premultipliedARGB8: rowBytes = image.width * 4
+        case .mask1: rowBytes = (image.width + 7) / 8
+        }
+        return image.withUnsafeBytes { raw in
+            (0..<image.height).flatMap { y -> [UInt8] in
+                if case .mask1 = image.format {
+                    return (0..<rowBytes).map { byteIndex in
+                        var byte: UInt8 = 0
+                        for bit in 0..<8 where byteIndex * 8 + bit < image.width {
+                            if image.alpha(atX: byteIndex * 8 + bit, y: y) != 0 { byte |= 0x80 >> UInt8(bit) }
+                        }
+                        return byte
+                    }
+                }
+                return Array(raw[y * image.bytesPerRow..<y * image.bytesPerRow + rowBytes])
+            }
+        }
+    }
+}
