@@ -1,0 +1,72 @@
+import AlphaHit
+import Foundation
+
+/// `hittest decode`: decodes a PNG through the library's cache and writes the raw plane.
+enum DecodeCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "decode",
+        abstract: "Decode a PNG into a raw alpha8, argb8 or mask1 buffer.",
+        discussion: """
+            Rows are written tightly packed: alpha8 is WIDTH bytes a row; argb8 is 4 x WIDTH bytes
+            a row, premultiplied, in the order A, R, G, B; mask1 is ceil(WIDTH / 8) bytes a row,
+            the leftmost pixel in the most significant bit, set where alpha >= --min-alpha.
+            On success prints 'WIDTH HEIGHT FORMAT' on standard output (on standard error
+            when the bytes themselves go to standard output with '-o -').
+            Exit codes: 0 decoded, 1 the image could not be decoded or written, 2 usage error.
+            """,
+        arguments: [.init(name: "image", help: "The PNG file to decode.")],
+        options: [
+            .init(names: ["--format", "-f"], valueName: "<format>", help: "alpha8, argb8 or mask1.", isRequired: true),
+            .init(names: ["--output", "-o"], valueName: "<file>", help: "Where to write the bytes; '-' for standard output.", isRequired: true),
+            .init(names: ["--min-alpha"], valueName: "<n>", help: "mask1 only: the smallest alpha (0-255) that sets a bit. (default: 26)"),
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws {
+        let formatName = arguments.values["--format"]!
+        let output = arguments.values["--output"]!
+        let format: PixelFormat
+        switch formatName {
+        case "alpha8":
+            format = .alpha8
+        case "argb8":
+            format = .premultipliedARGB8
+        case "mask1":
+            format = .mask1(minAlpha: try minAlpha(arguments.values["--min-alpha"]))
+        default:
+            throw UsageError.invalidValue(option: "--format", value: formatName, expected: "alpha8, argb8 or mask1")
+        }
+        if arguments.values["--min-alpha"] != nil, formatName != "mask1" {
+            throw UsageError.invalidValue(
+                option: "--min-alpha", value: arguments.values["--min-alpha"]!, expected: "to be used with --format mask1 only")
+        }
+
+        let image: DecodedImage
+        do {
+            image = try ImageCache.shared.image(contentsOfFile: arguments.positionals[0], as: format)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+        let bytes = PackedPlane.bytes(of: image)
+        let summary = "\(image.width) \(image.height) \(formatName)\n"
+        if output == "-" {
+            let written = bytes.withUnsafeBytes { StandardStreams.writeBytes($0) }
+            guard written else { throw CommandFailure(description: "cannot write to standard output") }
+            StandardStreams.error(summary)
+        } else {
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw CommandFailure(description: "\(output): cannot write the output file: \(error.localizedDescription)")
+            }
+            StandardStreams.out(summary)
+        }
+    }
+
+    private static func minAlpha(_ text: String?) throws(UsageError) -> UInt8 {
+        guard let text else { return 26 }
+        guard let value = UInt8(text) else {
+            throw .invalidValue(option: "--min-alpha", value: text, expected: "a whole number from 0 to 255")
+        }
+        return value
+    }
+}

@@ -1,1 +1,0 @@
-@main struct HitTest { static func main() {} }
