@@ -21,7 +21,7 @@ struct ahpng_reader {
     const uint8_t *bytes;
     size_t count;
     size_t offset;
-    size_t bytes_read;
+    size_t bytes_read; // from the file, to tell an empty file from a truncated one
     ahpng_status open_status;
     ahpng_status source_status; // set by the read callback before png_error
     int saved_errno;
@@ -54,11 +54,11 @@ static void fail_source(png_structp png, ahpng_reader *reader, ahpng_status stat
 static void read_from_memory(png_structp png, png_bytep out, size_t length) {
     ahpng_reader *reader = (ahpng_reader *)png_get_io_ptr(png);
     if (length > reader->count - reader->offset) {
+        if (reader->count == 0) fail_source(png, reader, AHPNG_EMPTY_INPUT, "the input is empty");
         fail_source(png, reader, AHPNG_END_OF_INPUT, "unexpected end of data");
     }
     memcpy(out, reader->bytes + reader->offset, length);
     reader->offset += length;
-    reader->bytes_read += length;
 }
 
 static void read_from_file(png_structp png, png_bytep out, size_t length) {
@@ -70,6 +70,7 @@ static void read_from_file(png_structp png, png_bytep out, size_t length) {
         reader->saved_errno = errno;
         fail_source(png, reader, AHPNG_SYSTEM_ERROR, strerror(errno));
     }
+    if (reader->bytes_read == 0) fail_source(png, reader, AHPNG_EMPTY_INPUT, "the file is empty");
     fail_source(png, reader, AHPNG_END_OF_INPUT, "unexpected end of file");
 }
 
@@ -130,7 +131,6 @@ void ahpng_reader_destroy(ahpng_reader *reader) {
 ahpng_status ahpng_reader_open_status(const ahpng_reader *reader) { return reader->open_status; }
 const char *ahpng_reader_message(const ahpng_reader *reader) { return reader->message; }
 int ahpng_reader_errno(const ahpng_reader *reader) { return reader->saved_errno; }
-size_t ahpng_reader_bytes_read(const ahpng_reader *reader) { return reader->bytes_read; }
 
 static ahpng_status failure(ahpng_reader *reader) {
     return reader->source_status != AHPNG_OK ? reader->source_status : AHPNG_ERROR;

@@ -78,8 +78,9 @@ struct LibPNGReader: ~Copyable {
             let code = ahpng_reader_errno(reader)
             if code == ENOENT || code == ENOTDIR { return .fileNotFound(source: source) }
             return .unreadable(source: source, reason: message)
+        case AHPNG_EMPTY_INPUT:
+            return .empty(source: source)
         case AHPNG_END_OF_INPUT:
-            if ahpng_reader_bytes_read(reader) == 0 { return .empty(source: source) }
             return .truncated(source: source, libpngMessage: message)
         case AHPNG_OUT_OF_MEMORY:
             return .outOfMemory(source: source)
@@ -95,6 +96,9 @@ struct LibPNGReader: ~Copyable {
         }
         if message.contains("CRC error") {
             return .checksumMismatch(source: source, libpngMessage: message)
+        }
+        if message.hasSuffix("out of place") {
+            return .malformed(source: source, libpngMessage: message)
         }
         if message.contains("IHDR") || message.hasPrefix("Image width") || message.hasPrefix("Image height") {
             return .invalidHeader(source: source, libpngMessage: message)

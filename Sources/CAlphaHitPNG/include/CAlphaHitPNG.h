@@ -25,6 +25,8 @@ typedef enum {
     AHPNG_SYSTEM_ERROR = 3,
     /// An allocation failed.
     AHPNG_OUT_OF_MEMORY = 4,
+    /// The input has no bytes at all.
+    AHPNG_EMPTY_INPUT = 5,
 } ahpng_status;
 
 /// What IHDR says, plus whether a tRNS chunk is present.
@@ -72,8 +74,6 @@ const char *_Nonnull ahpng_reader_message(const ahpng_reader *_Nonnull reader);
 /// The errno of the last AHPNG_SYSTEM_ERROR.
 int ahpng_reader_errno(const ahpng_reader *_Nonnull reader);
 
-/// How many bytes of input libpng has consumed so far (0 for an empty input).
-size_t ahpng_reader_bytes_read(const ahpng_reader *_Nonnull reader);
 
 /// What to write: rows of packed samples exactly as PNG stores them
 /// (big-endian for 16-bit, most significant bits first below 8 bits).

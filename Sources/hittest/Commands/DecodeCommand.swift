@@ -1,5 +1,4 @@
 import AlphaHit
-import Foundation
 
 /// `hittest decode`: decodes a PNG through the library's cache and writes the raw plane.
 enum DecodeCommand: Subcommand {
@@ -46,20 +45,11 @@ enum DecodeCommand: Subcommand {
         } catch {
             throw CommandFailure(description: error.description)
         }
-        let bytes = PackedPlane.bytes(of: image)
         let summary = "\(image.width) \(image.height) \(formatName)\n"
-        if output == "-" {
-            let written = bytes.withUnsafeBytes { StandardStreams.writeBytes($0) }
-            guard written else { throw CommandFailure(description: "cannot write to standard output") }
-            StandardStreams.error(summary)
-        } else {
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw CommandFailure(description: "\(output): cannot write the output file: \(error.localizedDescription)")
-            }
-            StandardStreams.out(summary)
-        }
+        let sink = try OutputFile(path: output)
+        try PackedPlane.forEachRow(of: image) { row in try sink.write(row) }
+        try sink.close()
+        if output == "-" { StandardStreams.error(summary) } else { StandardStreams.out(summary) }
     }
 
     private static func minAlpha(_ text: String?) throws(UsageError) -> UInt8 {

@@ -13,11 +13,6 @@ enum StandardStreams {
         _ = write(text, to: STDERR_FILENO)
     }
 
-    /// Writes raw bytes to standard output; false when the write failed.
-    static func writeBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        write(bytes, to: STDOUT_FILENO)
-    }
-
     private static func write(_ text: String, to descriptor: Int32) -> Bool {
         var text = text
         return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }

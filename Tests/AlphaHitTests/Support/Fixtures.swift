@@ -95,3 +95,10 @@ enum Fixtures {
         }
     }
 }
+
+extension Fixtures {
+    /// Writes bytes to a file, replacing it.
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+}
