@@ -18,6 +18,7 @@ enum DecodeCommand: Subcommand {
             .init(names: ["--format", "-f"], valueName: "<format>", help: "alpha8, argb8 or mask1.", isRequired: true),
             .init(names: ["--output", "-o"], valueName: "<file>", help: "Where to write the bytes; '-' for standard output.", isRequired: true),
             .init(names: ["--min-alpha"], valueName: "<n>", help: "mask1 only: the smallest alpha (0-255) that sets a bit. (default: 26)"),
+            .init(names: ["--stats"], valueName: nil, help: "Report the decoding time and the peak memory it added, on standard error."),
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
@@ -39,6 +40,8 @@ enum DecodeCommand: Subcommand {
                 option: "--min-alpha", value: arguments.values["--min-alpha"]!, expected: "to be used with --format mask1 only")
         }
 
+        let before = ResidentMemory.read()
+        let start = Stopwatch.now()
         let image: DecodedImage
         do {
             image = try ImageCache.shared.image(contentsOfFile: arguments.positionals[0], as: format)
@@ -50,6 +53,23 @@ enum DecodeCommand: Subcommand {
         try PackedPlane.forEachRow(of: image) { row in try sink.write(row) }
         try sink.close()
         if output == "-" { StandardStreams.error(summary) } else { StandardStreams.out(summary) }
+        if arguments.flags.contains("--stats") {
+            StandardStreams.error(statistics(image, formatName, seconds: Stopwatch.now() - start, before: before))
+        }
+    }
+
+    /// "stats: decoded 4096x4096 alpha8 in 212.4 ms; resident memory before 17.1 MiB, peak 34.9 MiB; decoding added 18661376 bytes"
+    private static func statistics(_ image: DecodedImage, _ format: String, seconds: Double, before: ResidentMemory?) -> String {
+        let milliseconds = (seconds * 10_000).rounded() / 10
+        var line = "stats: decoded \(image.width)x\(image.height) \(format) in \(milliseconds) ms"
+        if let before, let after = ResidentMemory.read() {
+            func mebibytes(_ bytes: Int) -> String { "\((Double(bytes) / 104_857.6).rounded() / 10) MiB" }
+            line += "; resident memory before \(mebibytes(before.current)), peak \(mebibytes(after.peak))"
+            line += "; decoding added \(max(0, after.peak - before.current)) bytes"
+        } else {
+            line += "; memory figures unavailable (no /proc/self/status)"
+        }
+        return line + "\n"
     }
 
     private static func minAlpha(_ text: String?) throws(UsageError) -> UInt8 {
