@@ -28,9 +28,15 @@ let package = Package(
             name: "hittest",
             dependencies: ["AlphaHit"]
         ),
+        // Regenerates the images under Samples/ (swift run make-samples).
+        .executableTarget(
+            name: "make-samples",
+            dependencies: ["AlphaHit"],
+            path: "Samples/Generator"
+        ),
         .testTarget(
             name: "AlphaHitTests",
-            dependencies: ["AlphaHit", "CAlphaHitPNG"]
+            dependencies: ["AlphaHit"]
         ),
     ],
     swiftLanguageModes: [.v6]
