@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import AlphaHit
 
@@ -122,7 +121,7 @@ struct ImageCacheTests {
         let path = try Self.writeImage(in: Fixtures.temporaryDirectory(), name: "big.png", side: 1024)
         let cache = ImageCache()
         let threads = 16
-        let addresses = Mutex<[UInt]>([])
+        let addresses = Locked<[UInt]>([])
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let image = try? cache.image(contentsOfFile: path, as: .premultipliedARGB8)
             let address = image.flatMap { Self.baseAddress($0) }.map { UInt(bitPattern: $0) } ?? 0
@@ -152,7 +151,7 @@ struct ImageCacheTests {
         let path = try Fixtures.temporaryDirectory().appendingPathComponent("bad.png").path
         try Fixtures.write(PNGChunks.signature + [0, 0, 0, 13], to: path)
         let cache = ImageCache()
-        let errors = Mutex<[PNGDecodingError?]>([])
+        let errors = Locked<[PNGDecodingError?]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             var caught: PNGDecodingError?
             do throws(PNGDecodingError) { _ = try cache.image(contentsOfFile: path, as: .alpha8) } catch { caught = error }

@@ -1,4 +1,4 @@
-import Synchronization
+
 
 /// A thread-safe cache of decoded images with a byte budget and least-recently-used eviction.
 ///
@@ -37,7 +37,7 @@ public final class ImageCache: Sendable {
         var statistics = Statistics()
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// Creates a cache.
     ///

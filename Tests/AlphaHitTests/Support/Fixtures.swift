@@ -102,3 +102,8 @@ extension Fixtures {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 }
+
+extension Fixtures {
+    /// Whether this build runs under the thread or address sanitizer (whose runtime is then linked in).
+    static let isSanitized: Bool = ["__tsan_init", "__asan_init"].contains { (name: String) in dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) != nil }
+}

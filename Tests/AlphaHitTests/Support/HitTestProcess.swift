@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+@testable import AlphaHit
 
 /// Runs the built `hittest` binary as a user would, for end-to-end tests.
 enum HitTestProcess {
@@ -33,7 +33,7 @@ enum HitTestProcess {
         process.standardInput = standardInput
         try process.run()
         // Drain stderr on another thread so neither pipe can fill up and block the child.
-        let errorData = Mutex(Data())
+        let errorData = Locked(Data())
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             let data = error.fileHandleForReading.readDataToEndOfFile()
