@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One element flattened for the hot path: plain numbers and one raw pointer, no references.
+/// Built once by ``HitTester`` and never changed; the image bytes it points at are kept alive
+/// by the engine's storage.
+struct CompiledElement {
+    enum ShapeKind: UInt8 { case rect, ellipse, roundedRect, none }
+    enum Placement: UInt8 { case none, scaleToFill, scaled, natural, capInsets }
+
+    // Tree.
+    var parent: Int32 = -1
+    /// This element's ancestors and itself, root first, at `chains[chainStart ..< chainStart + chainLength]`.
+    var chainStart: Int32 = 0
+    var chainLength: Int32 = 0
+    var clipsToBounds = false
+
+    // Frame and transform: parent point P to local point L.
+    var originX = 0.0, originY = 0.0, width = 0.0, height = 0.0
+    var centreX = 0.0, centreY = 0.0
+    var hasTransform = false
+    var inverseA = 1.0, inverseB = 0.0, inverseC = 0.0, inverseD = 1.0
+    var translateX = 0.0, translateY = 0.0
+
+    // Shape.
+    var shape = ShapeKind.rect
+    var cornerRadius = 0.0
+    var corners: UInt8 = 0
+
+    // Image.
+    var placement = Placement.none
+    var pixels: UnsafePointer<UInt8>? = nil
+    var bytesPerRow = 0
+    var pixelWidth = 0, pixelHeight = 0
+    var scale = 1.0
+    var imageWidth = 0.0, imageHeight = 0.0
+    /// Offsets and factor of scaled (aspectFit/aspectFill) or natural-size placement.
+    var offsetX = 0.0, offsetY = 0.0, factor = 1.0
+    var capTop = 0.0, capLeft = 0.0, capBottom = 0.0, capRight = 0.0
+    var tiles = false
+    var minAlpha: UInt8 = 0
+
+    // Layout-space bounding box of where the element itself can be hit (for the spatial index).
+    var boxMinX = 0.0, boxMinY = 0.0, boxMaxX = 0.0, boxMaxY = 0.0
+
+    /// The parent-space point `p` in this element's local space: `L = C + M⁻¹·(P − O − C − t)`,
+    /// evaluated in exactly that order (plain `P − O` without a transform).
+    @inline(__always)
+    func localPoint(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let px = x - originX, py = y - originY
+        guard hasTransform else { return (px, py) }
+        let dx = px - centreX - translateX, dy = py - centreY - translateY
+        return (centreX + (inverseA * dx + inverseC * dy), centreY + (inverseB * dx + inverseD * dy))
+    }
+
+    /// Half-open bounds `[0, width) × [0, height)`.
+    @inline(__always)
+    func boundsContain(_ x: Double, _ y: Double) -> Bool {
+        0 <= x && x < width && 0 <= y && y < height
+    }
+
+    @inline(__always)
+    func boxContains(_ x: Double, _ y: Double) -> Bool {
+        boxMinX <= x && x <= boxMaxX && boxMinY <= y && y <= boxMaxY
+    }
+
+    /// Whether a local point inside the bounds is inside the shape.
+    @inline(__always)
+    func shapeContains(_ x: Double, _ y: Double) -> Bool {
+        switch shape {
+        case .rect:
+            return true
+        case .none:
+            return false
+        case .ellipse:
+            let halfWidth = width / 2, halfHeight = height / 2
+            let nx = (x - halfWidth) / halfWidth, ny = (y - halfHeight) / halfHeight
+            return nx * nx + ny * ny <= 1
+        case .roundedRect:
+            let r = cornerRadius
+            guard r > 0 else { return true }
+            let left = x < r, right = x >= width - r, top = y < r, bottom = y >= height - r
+            var centreX = 0.0, centreY = 0.0
+            if top && left && corners & 1 != 0 {
+                (centreX, centreY) = (r, r)
+            } else if top && right && corners & 2 != 0 {
+                (centreX, centreY) = (width - r, r)
+            } else if bottom && left && corners & 4 != 0 {
+                (centreX, centreY) = (r, height - r)
+            } else if bottom && right && corners & 8 != 0 {
+                (centreX, centreY) = (width - r, height - r)
+            } else {
+                return true
+            }
+            let dx = x - centreX, dy = y - centreY
+            return dx * dx + dy * dy <= r * r
+        }
+    }
+
+    /// The image point (u, v) the local point falls on, before the on-image check.
+    @inline(__always)
+    func imagePoint(_ x: Double, _ y: Double) -> (u: Double, v: Double) {
+        switch placement {
+        case .none, .scaleToFill:
+            return (x * imageWidth / width, y * imageHeight / height)
+        case .scaled:
+            return ((x - offsetX) / factor, (y - offsetY) / factor)
+        case .natural:
+            return (x - offsetX, y - offsetY)
+        case .capInsets:
+            return (
+                Self.capped(x, extent: width, natural: imageWidth, low: capLeft, high: capRight, tiles: tiles),
+                Self.capped(y, extent: height, natural: imageHeight, low: capTop, high: capBottom, tiles: tiles)
+            )
+        }
+    }
+
+    /// One axis of a resizable image with caps `low` and `high` (left/right or top/bottom).
+    @inline(__always)
+    static func capped(_ l: Double, extent w: Double, natural iw: Double, low: Double, high: Double, tiles: Bool) -> Double {
+        if w >= low + high {
+            if l < low { return l }
+            if l >= w - high { return iw - (w - l) }
+            if tiles { return low + fmod(l - low, iw - low - high) }
+            return low + (l - low) * (iw - low - high) / (w - low - high)
+        }
+        let k = w / (low + high)
+        return l < low * k ? l / k : iw - (w - l) / k
+    }
+
+    /// The pixel under image point (u, v), or nil when (u, v) is off the drawn image.
+    @inline(__always)
+    func pixel(_ u: Double, _ v: Double) -> (x: Int, y: Int)? {
+        guard 0 <= u && u < imageWidth && 0 <= v && v < imageHeight else { return nil }
+        let px = min(max(Int((u * scale).rounded(.down)), 0), pixelWidth - 1)
+        let py = min(max(Int((v * scale).rounded(.down)), 0), pixelHeight - 1)
+        return (px, py)
+    }
+
+    @inline(__always)
+    func alpha(_ x: Int, _ y: Int) -> UInt8 {
+        pixels.unsafelyUnwrapped[y &* bytesPerRow &+ x]
+    }
+
+    /// Whether the element's own shape is hit at local point (x, y): bounds, shape, then image.
+    @inline(__always)
+    func ownHit(_ x: Double, _ y: Double) -> Bool {
+        guard boundsContain(x, y), shapeContains(x, y) else { return false }
+        guard placement != .none else { return true }
+        let (u, v) = imagePoint(x, y)
+        guard let (px, py) = pixel(u, v) else { return false }
+        return alpha(px, py) >= minAlpha
+    }
+}

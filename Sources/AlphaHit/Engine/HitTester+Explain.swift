@@ -1,0 +1,79 @@
+extension HitTester {
+    /// Every element the resolution considered at `point`, front to back, with its verdict,
+    /// ending with the element hit (if any). Empty when the point is outside the layout's canvas.
+    ///
+    /// Elements inside a clipping ancestor that does not contain the point are listed as
+    /// ``HitVerdict/clippedByAncestor(id:)``; a skipped element is listed once, without its subtree.
+    public func explain(_ point: Point) -> [HitExplanation] {
+        guard tables.insideCanvas(point.x, point.y) else { return [] }
+        var lines: [HitExplanation] = []
+        _ = walk(storage.topLevel, point.x, point.y, stopAtHit: true) { lines.append($0) }
+        return lines
+    }
+
+    /// Every element hit at `point`, front to back, found by walking the whole tree rather than
+    /// the spatial index: the reference the index is tested against.
+    func scanAll(_ point: Point) -> [ElementIndex] {
+        guard tables.insideCanvas(point.x, point.y) else { return [] }
+        var hits: [ElementIndex] = []
+        _ = walk(storage.topLevel, point.x, point.y, stopAtHit: false) { line in
+            if line.verdict == .hit { hits.append(line.element) }
+        }
+        return hits
+    }
+
+    /// Resolves `list` (siblings, back to front) at a point in their parent's space: the last
+    /// sibling first, each element's children before the element. Returns whether anything was hit.
+    private func walk(_ list: [Int32], _ x: Double, _ y: Double, stopAtHit: Bool, report: (HitExplanation) -> Void) -> Bool {
+        var found = false
+        for index in list.reversed().map(Int.init) {
+            let elementIndex = ElementIndex(rawValue: Int32(index))
+            if let reason = storage.skipReasons[index] {
+                report(HitExplanation(element: elementIndex, id: storage.ids[index], localPoint: nil, verdict: .skipped(reason)))
+                continue
+            }
+            let element = tables.elements[index]
+            let local = element.localPoint(x, y)
+            let localPoint = Point(x: local.x, y: local.y)
+            if element.clipsToBounds && !element.boundsContain(local.x, local.y) {
+                reportClipped(storage.children[index], by: storage.ids[index], report: report)
+                report(HitExplanation(element: elementIndex, id: storage.ids[index], localPoint: localPoint, verdict: .outsideBounds))
+                continue
+            }
+            if walk(storage.children[index], local.x, local.y, stopAtHit: stopAtHit, report: report) {
+                found = true
+                if stopAtHit { return true }
+            }
+            let verdict = Self.ownVerdict(element, local.x, local.y)
+            report(HitExplanation(element: elementIndex, id: storage.ids[index], localPoint: localPoint, verdict: verdict))
+            if verdict == .hit {
+                found = true
+                if stopAtHit { return true }
+            }
+        }
+        return found
+    }
+
+    private func reportClipped(_ list: [Int32], by ancestor: String, report: (HitExplanation) -> Void) {
+        for index in list.reversed().map(Int.init) where storage.skipReasons[index] == nil {
+            reportClipped(storage.children[index], by: ancestor, report: report)
+            report(HitExplanation(
+                element: ElementIndex(rawValue: Int32(index)), id: storage.ids[index], localPoint: nil,
+                verdict: .clippedByAncestor(id: ancestor)))
+        }
+    }
+
+    /// The same tests as ``CompiledElement/ownHit(_:_:)``, saying which one failed.
+    static func ownVerdict(_ element: CompiledElement, _ x: Double, _ y: Double) -> HitVerdict {
+        guard element.boundsContain(x, y) else { return .outsideBounds }
+        guard element.shapeContains(x, y) else { return .outsideShape }
+        guard element.placement != .none else { return .hit }
+        let (u, v) = element.imagePoint(x, y)
+        guard let (px, py) = element.pixel(u, v) else { return .offImage }
+        let alpha = element.alpha(px, py)
+        guard alpha >= element.minAlpha else {
+            return .transparent(pixel: PixelCoordinate(x: px, y: py), alpha: alpha, minAlpha: element.minAlpha)
+        }
+        return .hit
+    }
+}

@@ -1,0 +1,56 @@
+/// The raw tables one query reads: plain pointers and numbers, so resolving a point allocates
+/// nothing, takes no lock and touches no reference count. Valid while the ``EngineStorage``
+/// that made them is alive, which the ``HitTester`` holding both guarantees.
+struct QueryTables: @unchecked Sendable {
+    let elements: UnsafePointer<CompiledElement>
+    let chains: UnsafePointer<Int32>
+    let cellStart: UnsafePointer<Int32>
+    let cellEntries: UnsafePointer<Int32>
+    let gridMinX: Double, gridMinY: Double, gridMaxX: Double, gridMaxY: Double
+    let columns: Int, rows: Int
+    let inverseCellWidth: Double, inverseCellHeight: Double
+    let hasCanvas: Bool
+    let canvasWidth: Double, canvasHeight: Double
+
+    @inline(__always)
+    func insideCanvas(_ x: Double, _ y: Double) -> Bool {
+        !hasCanvas || (0 <= x && x < canvasWidth && 0 <= y && y < canvasHeight)
+    }
+
+    /// The index-range of the grid cell holding (x, y); empty outside the grid.
+    @inline(__always)
+    func candidates(_ x: Double, _ y: Double) -> Range<Int> {
+        guard gridMinX <= x && x <= gridMaxX && gridMinY <= y && y <= gridMaxY else { return 0..<0 }
+        let column = SpatialGrid.cellIndex(x, gridMinX, inverseCellWidth, columns)
+        let row = SpatialGrid.cellIndex(y, gridMinY, inverseCellHeight, rows)
+        let cell = row &* columns &+ column
+        return Int(cellStart[cell])..<Int(cellStart[cell &+ 1])
+    }
+
+    /// Maps the layout point down the element's ancestor chain; nil when a clipping ancestor
+    /// does not contain it. The element's own bounds are left to the caller.
+    @inline(__always)
+    func localPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double)? {
+        let element = elements[index]
+        var point = (x: x, y: y)
+        let start = Int(element.chainStart), end = start &+ Int(element.chainLength)
+        for link in start..<end {
+            let level = elements[Int(chains[link])]
+            point = level.localPoint(point.x, point.y)
+            if level.clipsToBounds && link &+ 1 < end && !level.boundsContain(point.x, point.y) { return nil }
+        }
+        return point
+    }
+
+    /// The front-most element whose own shape takes layout point (x, y).
+    @inline(__always)
+    func frontMost(_ x: Double, _ y: Double) -> Int? {
+        guard insideCanvas(x, y) else { return nil }
+        for slot in candidates(x, y) {
+            let index = Int(cellEntries[slot])
+            guard elements[index].boxContains(x, y), let local = localPoint(of: index, x, y) else { continue }
+            if elements[index].ownHit(local.x, local.y) { return index }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,94 @@
+/// A uniform grid over the layout-space bounding boxes of the hittable elements.
+///
+/// Each cell lists the elements whose box overlaps it, in resolution order (front first),
+/// so a query reads one cell and stops at the first element that takes the point.
+/// Stored as one offsets array and one entries array (compressed rows).
+struct SpatialGrid {
+    let minX: Double, minY: Double, maxX: Double, maxY: Double
+    let columns: Int, rows: Int
+    let inverseCellWidth: Double, inverseCellHeight: Double
+    /// Entries of cell c are `entries[cellStart[c] ..< cellStart[c + 1]]`.
+    let cellStart: [Int32]
+    let entries: [Int32]
+
+    /// Builds the grid for `boxes`, given in resolution order with their element indices.
+    init(boxes: [(element: Int32, minX: Double, minY: Double, maxX: Double, maxY: Double)]) {
+        let finite = boxes.filter { [$0.minX, $0.minY, $0.maxX, $0.maxY].allSatisfy(\.isFinite) }
+        let minX = finite.map(\.minX).min() ?? 0, minY = finite.map(\.minY).min() ?? 0
+        var maxX = finite.map(\.maxX).max() ?? 0, maxY = finite.map(\.maxY).max() ?? 0
+        if maxX <= minX { maxX = minX + 1 }
+        if maxY <= minY { maxY = minY + 1 }
+        let width = maxX - minX, height = maxY - minY
+
+        // About one cell per element, shaped like the layout; coarsened while elements that
+        // span many cells would make the entries outgrow a few per element.
+        let target = Double(max(1, min(boxes.count, 1 << 20)))
+        var columns = max(1, min(4096, Int((target * width / height).squareRoot().rounded())))
+        var rows = max(1, min(4096, Int((target * height / width).squareRoot().rounded())))
+        let budget = 16 * boxes.count + 65_536
+        while true {
+            var total = 0
+            for box in boxes {
+                let span = Self.span(box, minX: minX, minY: minY, width: width, height: height, columns: columns, rows: rows)
+                total += (span.lastColumn - span.firstColumn + 1) * (span.lastRow - span.firstRow + 1)
+            }
+            if total <= budget || (columns == 1 && rows == 1) { break }
+            columns = max(1, columns / 2)
+            rows = max(1, rows / 2)
+        }
+
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        let spans = boxes.map { Self.span($0, minX: minX, minY: minY, width: width, height: height, columns: columns, rows: rows) }
+        for span in spans {
+            for row in span.firstRow...span.lastRow {
+                for column in span.firstColumn...span.lastColumn { counts[row * columns + column + 1] += 1 }
+            }
+        }
+        for cell in 0..<columns * rows { counts[cell + 1] += counts[cell] }
+        var next = counts
+        var entries = [Int32](repeating: 0, count: Int(counts[columns * rows]))
+        for (box, span) in zip(boxes, spans) {
+            for row in span.firstRow...span.lastRow {
+                for column in span.firstColumn...span.lastColumn {
+                    let cell = row * columns + column
+                    entries[Int(next[cell])] = box.element
+                    next[cell] += 1
+                }
+            }
+        }
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+        self.columns = columns
+        self.rows = rows
+        self.inverseCellWidth = Double(columns) / width
+        self.inverseCellHeight = Double(rows) / height
+        self.cellStart = counts
+        self.entries = entries
+    }
+
+    /// The cells a box overlaps, computed with the same arithmetic as a query's cell, so
+    /// every point inside the box falls in one of them. A box that is not finite covers everything.
+    private static func span(
+        _ box: (element: Int32, minX: Double, minY: Double, maxX: Double, maxY: Double),
+        minX: Double, minY: Double, width: Double, height: Double, columns: Int, rows: Int
+    ) -> (firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int) {
+        let inverseWidth = Double(columns) / width, inverseHeight = Double(rows) / height
+        return (
+            cellIndex(box.minX, minX, inverseWidth, columns, ifNotFinite: 0),
+            cellIndex(box.maxX, minX, inverseWidth, columns, ifNotFinite: columns - 1),
+            cellIndex(box.minY, minY, inverseHeight, rows, ifNotFinite: 0),
+            cellIndex(box.maxY, minY, inverseHeight, rows, ifNotFinite: rows - 1)
+        )
+    }
+
+    /// `floor((value − origin) · inverseSize)`, clamped into `0 ..< count`: monotonic in `value`.
+    @inline(__always)
+    static func cellIndex(_ value: Double, _ origin: Double, _ inverseSize: Double, _ count: Int, ifNotFinite: Int = 0) -> Int {
+        let scaled = (value - origin) * inverseSize
+        guard scaled.isFinite else { return ifNotFinite }
+        if scaled <= 0 { return 0 }
+        return scaled >= Double(count - 1) ? count - 1 : Int(scaled)
+    }
+}

@@ -1,0 +1,33 @@
+/// A rectangle in points: origin (`x`, `y`) and size (`width`, `height`).
+public struct Rect: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    /// Creates a rectangle.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether the rectangle contains `point`, half-open: `x <= px < x + width` and `y <= py < y + height`.
+    @inlinable
+    public func contains(_ point: Point) -> Bool {
+        x <= point.x && point.x < x + width && y <= point.y && point.y < y + height
+    }
+}
+
+/// A size in points.
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    /// Creates a size.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
