@@ -18,13 +18,18 @@ struct SpatialGrid {
         var maxX = finite.map(\.maxX).max() ?? 0, maxY = finite.map(\.maxY).max() ?? 0
         if maxX <= minX { maxX = minX + 1 }
         if maxY <= minY { maxY = minY + 1 }
-        let width = maxX - minX, height = maxY - minY
-
-        // About one cell per element, shaped like the layout; coarsened while elements that
-        // span many cells would make the entries outgrow a few per element.
+        var width = maxX - minX, height = maxY - minY
+        // About one cell per element, shaped like the layout; coarsened below while elements
+        // that span many cells would make the entries outgrow a few per element.
         let target = Double(max(1, min(boxes.count, 1 << 20)))
-        var columns = max(1, min(4096, Int((target * width / height).squareRoot().rounded())))
-        var rows = max(1, min(4096, Int((target * height / width).squareRoot().rounded())))
+        var columns = 1, rows = 1
+        if width.isFinite && height.isFinite {
+            columns = Self.cellCount((target * width / height).squareRoot())
+            rows = Self.cellCount((target * height / width).squareRoot())
+        } else {
+            // Extents too large to measure: one cell, whose index every point maps to.
+            (width, height) = (.infinity, .infinity)
+        }
         let budget = 16 * boxes.count + 65_536
         while true {
             var total = 0
@@ -66,6 +71,11 @@ struct SpatialGrid {
         self.inverseCellHeight = Double(rows) / height
         self.cellStart = counts
         self.entries = entries
+    }
+
+    /// A cell count from 1 to 4096 near `value` (1 when it is not a number).
+    private static func cellCount(_ value: Double) -> Int {
+        value.isFinite ? Int(min(4096, max(1, value.rounded()))) : (value > 0 ? 4096 : 1)
     }
 
     /// The cells a box overlaps, computed with the same arithmetic as a query's cell, so

@@ -1,0 +1,67 @@
+import Testing
+@testable import AlphaHit
+
+/// The spatial index must give exactly the answers of a plain front-to-back walk of the tree.
+@Suite("Spatial index property")
+struct SpatialIndexPropertyTests {
+    /// A random layout: overlapping elements, images, shapes, transforms, nesting, clipping, skips.
+    static func randomLayout(_ g: inout SplitMix, images: [String], count: Int) -> [Element] {
+        var counter = 0
+        func element(depth: Int) -> Element {
+            counter += 1
+            var e = Element(id: "e\(counter)", frame: Rect(
+                x: g.next(in: -20...180), y: g.next(in: -20...180), width: g.next(in: 0...60), height: g.next(in: 0...60)))
+            switch Int.random(in: 0..<6, using: &g) {
+            case 0: e.shape = .ellipse
+            case 1: e.shape = .roundedRect(radius: g.next(in: 0...30), corners: ElementShape.Corners(rawValue: UInt8.random(in: 0...15, using: &g)))
+            case 2: e.shape = .none
+            default: break
+            }
+            if Bool.random(using: &g) {
+                e.image = images.randomElement(using: &g)
+                e.contentMode = ContentMode.allCases.randomElement(using: &g)
+                e.alphaThreshold = [0, 0.1, 0.5, 1].randomElement(using: &g)
+                if Int.random(in: 0..<4, using: &g) == 0 {
+                    e.contentMode = nil
+                    e.capInsets = EdgeInsets(top: g.next(in: 0...1.9), left: g.next(in: 0...2.9), bottom: g.next(in: 0...1.9), right: g.next(in: 0...2.9))
+                    e.resizingMode = Bool.random(using: &g) ? .tile : .stretch
+                }
+            }
+            if Int.random(in: 0..<3, using: &g) == 0 {
+                e.transform = Bool.random(using: &g)
+                    ? AffineTransform(rotationDegrees: g.next(in: -180...180), scaleX: g.next(in: 0.3...2), scaleY: g.next(in: 0.3...2), translateX: g.next(in: -10...10), translateY: g.next(in: -10...10))
+                    : AffineTransform(a: g.next(in: -2...2), b: g.next(in: -1...1), c: g.next(in: -1...1), d: g.next(in: 0.5...2), tx: 0, ty: 0)
+                if !(e.transform!.isInvertible) { e.transform = nil }
+            }
+            e.clipsToBounds = Int.random(in: 0..<4, using: &g) == 0
+            e.isHidden = Int.random(in: 0..<15, using: &g) == 0
+            e.isInteractive = Int.random(in: 0..<15, using: &g) != 0
+            if depth < 4, Int.random(in: 0..<3, using: &g) == 0 {
+                e.children = (0..<Int.random(in: 1...4, using: &g)).map { _ in element(depth: depth + 1) }
+            }
+            return e
+        }
+        return (0..<count).map { _ in element(depth: 0) }
+    }
+
+    @Test("the index answers exactly as a plain front-to-back scan, on random layouts and points", arguments: 0..<12)
+    func indexMatchesScan(seed: Int) throws {
+        let folder = try EngineFixtures.ImageFolder("indexMatchesScan\(seed)")
+        var g = SplitMix(seed: UInt64(seed) &* 7919 &+ 1)
+        try folder.image("blob.png", width: 16, height: 16) { x, y in UInt8(truncatingIfNeeded: (x * 37 + y * 91) % 256) }
+        try folder.image("ring@2x.png", width: 12, height: 8) { x, y in (x - 6) * (x - 6) + (y - 4) * (y - 4) < 12 ? 255 : 0 }
+        let elements = Self.randomLayout(&g, images: ["blob.png", "ring@2x.png"], count: 20 + seed * 10)
+        let engine = try folder.engine(elements)
+        var hits = 0
+        for _ in 0..<3000 {
+            let point = Point(x: g.next(in: -40...220), y: g.next(in: -40...220))
+            let scanned = engine.scanAll(point)
+            let front = engine.hitElement(at: point)
+            #expect(front == scanned.first, "front-most at \(point)")
+            #expect(engine.hitTestAll(point).map(\.element) == scanned, "all at \(point)")
+            #expect((engine.explain(point).last?.verdict == .hit) == (front != nil))
+            if front != nil { hits += 1 }
+        }
+        #expect(hits > 300, "the random layouts should be hit often enough to mean something (\(hits))")
+    }
+}
