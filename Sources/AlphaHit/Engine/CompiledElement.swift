@@ -11,27 +11,20 @@ struct CompiledElement {
     enum ShapeKind: UInt8 { case rect, ellipse, roundedRect, none }
     enum Placement: UInt8 { case none, scaleToFill, scaled, natural, capInsets }
 
-    // Tree.
-    var parent: Int32 = -1
-    /// This element's ancestors and itself, root first, at `chains[chainStart ..< chainStart + chainLength]`.
-    var chainStart: Int32 = 0
-    var chainLength: Int32 = 0
-    var clipsToBounds = false
-
-    // Frame and transform: parent point P to local point L.
+    // Fields in the order a query reads them, so the first cache line serves most tests.
     var originX = 0.0, originY = 0.0, width = 0.0, height = 0.0
-    var centreX = 0.0, centreY = 0.0
     var hasTransform = false
-    var inverseA = 1.0, inverseB = 0.0, inverseC = 0.0, inverseD = 1.0
-    var translateX = 0.0, translateY = 0.0
-
-    // Shape.
+    var clipsToBounds = false
     var shape = ShapeKind.rect
-    var cornerRadius = 0.0
+    var placement = Placement.none
+    var minAlpha: UInt8 = 0
     var corners: UInt8 = 0
+    /// This element's ancestors and itself, root first, at `chains[chainStart ..< chainStart + chainLength]`.
+    var chainLength: Int32 = 0
+    var chainStart: Int32 = 0
+    var parent: Int32 = -1
 
     // Image.
-    var placement = Placement.none
     var pixels: UnsafePointer<UInt8>? = nil
     var bytesPerRow = 0
     var pixelWidth = 0, pixelHeight = 0
@@ -41,10 +34,14 @@ struct CompiledElement {
     var offsetX = 0.0, offsetY = 0.0, factor = 1.0
     var capTop = 0.0, capLeft = 0.0, capBottom = 0.0, capRight = 0.0
     var tiles = false
-    var minAlpha: UInt8 = 0
 
-    // Layout-space bounding box of where the element itself can be hit (for the spatial index).
-    var boxMinX = 0.0, boxMinY = 0.0, boxMaxX = 0.0, boxMaxY = 0.0
+    // Transform: parent point P to local point L.
+    var centreX = 0.0, centreY = 0.0
+    var inverseA = 1.0, inverseB = 0.0, inverseC = 0.0, inverseD = 1.0
+    var translateX = 0.0, translateY = 0.0
+
+    // Shape.
+    var cornerRadius = 0.0
 
     /// The parent-space point `p` in this element's local space: `L = C + M⁻¹·(P − O − C − t)`,
     /// evaluated in exactly that order (plain `P − O` without a transform).
@@ -60,11 +57,6 @@ struct CompiledElement {
     @inline(__always)
     func boundsContain(_ x: Double, _ y: Double) -> Bool {
         0 <= x && x < width && 0 <= y && y < height
-    }
-
-    @inline(__always)
-    func boxContains(_ x: Double, _ y: Double) -> Bool {
-        boxMinX <= x && x <= boxMaxX && boxMinY <= y && y <= boxMaxY
     }
 
     /// Whether a local point inside the bounds is inside the shape.

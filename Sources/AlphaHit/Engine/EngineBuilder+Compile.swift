@@ -102,7 +102,7 @@ extension EngineBuilder {
 
     /// The layout-space box where element `index` itself can be hit: its bounds carried up through
     /// every transform, cut by every clipping ancestor, padded against rounding. Nil when it can never be hit.
-    func boundingBox(of index: Int, compiled: inout [CompiledElement], chains: [Int32])
+    func boundingBox(of index: Int, compiled: [CompiledElement], chains: [Int32])
         -> (element: Int32, minX: Double, minY: Double, maxX: Double, maxY: Double)?
     {
         let element = compiled[index]
@@ -117,10 +117,6 @@ extension EngineBuilder {
         let magnitude = [box.0, box.1, box.2, box.3].map(abs).max() ?? 0
         let pad = 1e-9 * (1 + (magnitude.isFinite ? magnitude : 0))
         box = (box.0 - pad, box.1 - pad, box.2 + pad, box.3 + pad)
-        compiled[index].boxMinX = box.0
-        compiled[index].boxMinY = box.1
-        compiled[index].boxMaxX = box.2
-        compiled[index].boxMaxY = box.3
         return (Int32(index), box.0, box.1, box.2, box.3)
     }
 

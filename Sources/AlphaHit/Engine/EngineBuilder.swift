@@ -39,7 +39,7 @@ struct EngineBuilder {
         let chains = linkChains(&compiled, visits: visits)
         let skipReasons = visits.map { Self.skipReason(of: $0.element) }
         let order = resolutionOrder(topLevel: topLevel, children: children, skipReasons: skipReasons)
-        let boxes = order.compactMap { index in boundingBox(of: Int(index), compiled: &compiled, chains: chains) }
+        let boxes = order.compactMap { index in boundingBox(of: Int(index), compiled: compiled, chains: chains) }
         let grid = SpatialGrid(boxes: boxes)
         return EngineStorage(
             compiled: compiled, chains: chains, grid: grid, canvas: layout.canvas, ids: visits.map(\.element.id),

@@ -4,7 +4,7 @@ final class EngineStorage: @unchecked Sendable {
     let elements: UnsafeMutableBufferPointer<CompiledElement>
     let chains: UnsafeMutableBufferPointer<Int32>
     let cellStart: UnsafeMutableBufferPointer<Int32>
-    let cellEntries: UnsafeMutableBufferPointer<Int32>
+    let cellEntries: UnsafeMutableBufferPointer<GridEntry>
     let tables: QueryTables
 
     // Used off the hot path (results, explain).

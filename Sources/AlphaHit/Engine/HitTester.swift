@@ -38,7 +38,7 @@ public struct HitTester: Sendable {
     public func hitTestAll(_ point: Point) -> [Hit] {
         guard tables.insideCanvas(point.x, point.y) else { return [] }
         return tables.candidates(point.x, point.y).compactMap { slot in
-            hit(of: Int(tables.cellEntries[slot]), at: point)
+            tables.cellEntries[slot].mayContain(point.x, point.y) ? hit(of: Int(tables.cellEntries[slot].element), at: point) : nil
         }
     }
 
@@ -57,7 +57,7 @@ public struct HitTester: Sendable {
     /// The full result for element `index` at `point`, or nil when its own shape does not take it.
     func hit(of index: Int, at point: Point) -> Hit? {
         let element = tables.elements[index]
-        guard element.boxContains(point.x, point.y), let local = tables.localPoint(of: index, point.x, point.y),
+        guard let local = tables.localPoint(of: index, point.x, point.y),
             element.ownHit(local.x, local.y)
         else { return nil }
         var pixel: PixelCoordinate?

@@ -5,7 +5,7 @@ struct QueryTables: @unchecked Sendable {
     let elements: UnsafePointer<CompiledElement>
     let chains: UnsafePointer<Int32>
     let cellStart: UnsafePointer<Int32>
-    let cellEntries: UnsafePointer<Int32>
+    let cellEntries: UnsafePointer<GridEntry>
     let gridMinX: Double, gridMinY: Double, gridMaxX: Double, gridMaxY: Double
     let columns: Int, rows: Int
     let inverseCellWidth: Double, inverseCellHeight: Double
@@ -31,13 +31,14 @@ struct QueryTables: @unchecked Sendable {
     /// does not contain it. The element's own bounds are left to the caller.
     @inline(__always)
     func localPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double)? {
-        let element = elements[index]
+        // Top-level elements, the common case, need no trip through the chains table.
+        guard elements[index].chainLength > 1 else { return elements[index].localPoint(x, y) }
         var point = (x: x, y: y)
-        let start = Int(element.chainStart), end = start &+ Int(element.chainLength)
+        let start = Int(elements[index].chainStart), end = start &+ Int(elements[index].chainLength)
         for link in start..<end {
-            let level = elements[Int(chains[link])]
-            point = level.localPoint(point.x, point.y)
-            if level.clipsToBounds && link &+ 1 < end && !level.boundsContain(point.x, point.y) { return nil }
+            let level = Int(chains[link])
+            point = elements[level].localPoint(point.x, point.y)
+            if elements[level].clipsToBounds && link &+ 1 < end && !elements[level].boundsContain(point.x, point.y) { return nil }
         }
         return point
     }
@@ -46,9 +47,9 @@ struct QueryTables: @unchecked Sendable {
     @inline(__always)
     func frontMost(_ x: Double, _ y: Double) -> Int? {
         guard insideCanvas(x, y) else { return nil }
-        for slot in candidates(x, y) {
-            let index = Int(cellEntries[slot])
-            guard elements[index].boxContains(x, y), let local = localPoint(of: index, x, y) else { continue }
+        for slot in candidates(x, y) where cellEntries[slot].mayContain(x, y) {
+            let index = Int(cellEntries[slot].element)
+            guard let local = localPoint(of: index, x, y) else { continue }
             if elements[index].ownHit(local.x, local.y) { return index }
         }
         return nil

@@ -9,7 +9,7 @@ struct SpatialGrid {
     let inverseCellWidth: Double, inverseCellHeight: Double
     /// Entries of cell c are `entries[cellStart[c] ..< cellStart[c + 1]]`.
     let cellStart: [Int32]
-    let entries: [Int32]
+    let entries: [GridEntry]
 
     /// Builds the grid for `boxes`, given in resolution order with their element indices.
     init(boxes: [(element: Int32, minX: Double, minY: Double, maxX: Double, maxY: Double)]) {
@@ -19,9 +19,9 @@ struct SpatialGrid {
         if maxX <= minX { maxX = minX + 1 }
         if maxY <= minY { maxY = minY + 1 }
         var width = maxX - minX, height = maxY - minY
-        // About one cell per element, shaped like the layout; coarsened below while elements
+        // About four cells per element (at least 1,024), shaped like the layout; coarsened below while elements
         // that span many cells would make the entries outgrow a few per element.
-        let target = Double(max(1, min(boxes.count, 1 << 20)))
+        let target = Double(min(max(4 * boxes.count, 1024), 1 << 22))
         var columns = 1, rows = 1
         if width.isFinite && height.isFinite {
             columns = Self.cellCount((target * width / height).squareRoot())
@@ -51,12 +51,12 @@ struct SpatialGrid {
         }
         for cell in 0..<columns * rows { counts[cell + 1] += counts[cell] }
         var next = counts
-        var entries = [Int32](repeating: 0, count: Int(counts[columns * rows]))
+        var entries = [GridEntry](repeating: GridEntry(), count: Int(counts[columns * rows]))
         for (box, span) in zip(boxes, spans) {
             for row in span.firstRow...span.lastRow {
                 for column in span.firstColumn...span.lastColumn {
                     let cell = row * columns + column
-                    entries[Int(next[cell])] = box.element
+                    entries[Int(next[cell])] = GridEntry(box)
                     next[cell] += 1
                 }
             }
@@ -100,5 +100,40 @@ struct SpatialGrid {
         guard scaled.isFinite else { return ifNotFinite }
         if scaled <= 0 { return 0 }
         return scaled >= Double(count - 1) ? count - 1 : Int(scaled)
+    }
+}
+
+/// One element in one grid cell: its index and its box, rounded outwards to `Float`, so that a
+/// query rejects most candidates reading only the cell's own contiguous entries.
+struct GridEntry {
+    var element: Int32 = 0
+    var minX: Float = 0, minY: Float = 0, maxX: Float = 0, maxY: Float = 0
+
+    init() {}
+
+    init(_ box: (element: Int32, minX: Double, minY: Double, maxX: Double, maxY: Double)) {
+        element = box.element
+        minX = Self.below(box.minX)
+        minY = Self.below(box.minY)
+        maxX = Self.above(box.maxX)
+        maxY = Self.above(box.maxY)
+    }
+
+    /// Whether (x, y) may lie in the box: never false for a point of the element's true box.
+    @inline(__always)
+    func mayContain(_ x: Double, _ y: Double) -> Bool {
+        Double(minX) <= x && x <= Double(maxX) && Double(minY) <= y && y <= Double(maxY)
+    }
+
+    private static func below(_ value: Double) -> Float {
+        guard !value.isNaN else { return -.infinity }
+        let rounded = Float(value)
+        return Double(rounded) > value ? rounded.nextDown : rounded
+    }
+
+    private static func above(_ value: Double) -> Float {
+        guard !value.isNaN else { return .infinity }
+        let rounded = Float(value)
+        return Double(rounded) < value ? rounded.nextUp : rounded
     }
 }
