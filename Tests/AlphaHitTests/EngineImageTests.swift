@@ -128,11 +128,13 @@ struct EngineImageTests {
         var element = CompiledElement()
         (element.pixelWidth, element.pixelHeight, element.scale) = (3, 3, 10)
         (element.imageWidth, element.imageHeight) = (0.3, 0.3)
-        let u = 0.3.nextDown
-        if let (x, y) = element.pixel(u, u) {
-            #expect(x == 2 && y == 2)
+        withUnsafePointer(to: element) { element in
+            let u = 0.3.nextDown
+            if let (x, y) = element.pixel(u, u) {
+                #expect(x == 2 && y == 2)
+            }
+            #expect(element.pixel(0.3, 0) == nil)
         }
-        #expect(element.pixel(0.3, 0) == nil)
     }
 
     @Test(

@@ -43,73 +43,6 @@ struct CompiledElement {
     // Shape.
     var cornerRadius = 0.0
 
-    /// The parent-space point `p` in this element's local space: `L = C + M⁻¹·(P − O − C − t)`,
-    /// evaluated in exactly that order (plain `P − O` without a transform).
-    @inline(__always)
-    func localPoint(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        let px = x - originX, py = y - originY
-        guard hasTransform else { return (px, py) }
-        let dx = px - centreX - translateX, dy = py - centreY - translateY
-        return (centreX + (inverseA * dx + inverseC * dy), centreY + (inverseB * dx + inverseD * dy))
-    }
-
-    /// Half-open bounds `[0, width) × [0, height)`.
-    @inline(__always)
-    func boundsContain(_ x: Double, _ y: Double) -> Bool {
-        0 <= x && x < width && 0 <= y && y < height
-    }
-
-    /// Whether a local point inside the bounds is inside the shape.
-    @inline(__always)
-    func shapeContains(_ x: Double, _ y: Double) -> Bool {
-        switch shape {
-        case .rect:
-            return true
-        case .none:
-            return false
-        case .ellipse:
-            let halfWidth = width / 2, halfHeight = height / 2
-            let nx = (x - halfWidth) / halfWidth, ny = (y - halfHeight) / halfHeight
-            return nx * nx + ny * ny <= 1
-        case .roundedRect:
-            let r = cornerRadius
-            guard r > 0 else { return true }
-            let left = x < r, right = x >= width - r, top = y < r, bottom = y >= height - r
-            var centreX = 0.0, centreY = 0.0
-            if top && left && corners & 1 != 0 {
-                (centreX, centreY) = (r, r)
-            } else if top && right && corners & 2 != 0 {
-                (centreX, centreY) = (width - r, r)
-            } else if bottom && left && corners & 4 != 0 {
-                (centreX, centreY) = (r, height - r)
-            } else if bottom && right && corners & 8 != 0 {
-                (centreX, centreY) = (width - r, height - r)
-            } else {
-                return true
-            }
-            let dx = x - centreX, dy = y - centreY
-            return dx * dx + dy * dy <= r * r
-        }
-    }
-
-    /// The image point (u, v) the local point falls on, before the on-image check.
-    @inline(__always)
-    func imagePoint(_ x: Double, _ y: Double) -> (u: Double, v: Double) {
-        switch placement {
-        case .none, .scaleToFill:
-            return (x * imageWidth / width, y * imageHeight / height)
-        case .scaled:
-            return ((x - offsetX) / factor, (y - offsetY) / factor)
-        case .natural:
-            return (x - offsetX, y - offsetY)
-        case .capInsets:
-            return (
-                Self.capped(x, extent: width, natural: imageWidth, low: capLeft, high: capRight, tiles: tiles),
-                Self.capped(y, extent: height, natural: imageHeight, low: capTop, high: capBottom, tiles: tiles)
-            )
-        }
-    }
-
     /// One axis of a resizable image with caps `low` and `high` (left/right or top/bottom).
     @inline(__always)
     static func capped(_ l: Double, extent w: Double, natural iw: Double, low: Double, high: Double, tiles: Bool) -> Double {
@@ -122,28 +55,100 @@ struct CompiledElement {
         let k = w / (low + high)
         return l < low * k ? l / k : iw - (w - l) / k
     }
+}
+
+/// The tests a query runs, read field by field through the pointer: calling methods on the large
+/// struct itself would copy all of it for every candidate.
+extension UnsafePointer where Pointee == CompiledElement {
+    /// The parent-space point `p` in this element's local space: `L = C + M⁻¹·(P − O − C − t)`,
+    /// evaluated in exactly that order (plain `P − O` without a transform).
+    @inline(__always)
+    func localPoint(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let px = x - pointee.originX, py = y - pointee.originY
+        guard pointee.hasTransform else { return (px, py) }
+        let dx = px - pointee.centreX - pointee.translateX, dy = py - pointee.centreY - pointee.translateY
+        return (pointee.centreX + (pointee.inverseA * dx + pointee.inverseC * dy), pointee.centreY + (pointee.inverseB * dx + pointee.inverseD * dy))
+    }
+
+    /// Half-open bounds `[0, width) × [0, height)`.
+    @inline(__always)
+    func boundsContain(_ x: Double, _ y: Double) -> Bool {
+        0 <= x && x < pointee.width && 0 <= y && y < pointee.height
+    }
+
+    /// Whether a local point inside the bounds is inside the shape.
+    @inline(__always)
+    func shapeContains(_ x: Double, _ y: Double) -> Bool {
+        switch pointee.shape {
+        case .rect:
+            return true
+        case .none:
+            return false
+        case .ellipse:
+            let halfWidth = pointee.width / 2, halfHeight = pointee.height / 2
+            let nx = (x - halfWidth) / halfWidth, ny = (y - halfHeight) / halfHeight
+            return nx * nx + ny * ny <= 1
+        case .roundedRect:
+            let r = pointee.cornerRadius
+            guard r > 0 else { return true }
+            let left = x < r, right = x >= pointee.width - r, top = y < r, bottom = y >= pointee.height - r
+            var circleX = 0.0, circleY = 0.0
+            if top && left && pointee.corners & 1 != 0 {
+                (circleX, circleY) = (r, r)
+            } else if top && right && pointee.corners & 2 != 0 {
+                (circleX, circleY) = (pointee.width - r, r)
+            } else if bottom && left && pointee.corners & 4 != 0 {
+                (circleX, circleY) = (r, pointee.height - r)
+            } else if bottom && right && pointee.corners & 8 != 0 {
+                (circleX, circleY) = (pointee.width - r, pointee.height - r)
+            } else {
+                return true
+            }
+            let dx = x - circleX, dy = y - circleY
+            return dx * dx + dy * dy <= r * r
+        }
+    }
+
+    /// The image point (u, v) the local point falls on, before the on-image check.
+    @inline(__always)
+    func imagePoint(_ x: Double, _ y: Double) -> (u: Double, v: Double) {
+        switch pointee.placement {
+        case .none, .scaleToFill:
+            return (x * pointee.imageWidth / pointee.width, y * pointee.imageHeight / pointee.height)
+        case .scaled:
+            return ((x - pointee.offsetX) / pointee.factor, (y - pointee.offsetY) / pointee.factor)
+        case .natural:
+            return (x - pointee.offsetX, y - pointee.offsetY)
+        case .capInsets:
+            return (
+                CompiledElement.capped(x, extent: pointee.width, natural: pointee.imageWidth, low: pointee.capLeft, high: pointee.capRight, tiles: pointee.tiles),
+                CompiledElement.capped(y, extent: pointee.height, natural: pointee.imageHeight, low: pointee.capTop, high: pointee.capBottom, tiles: pointee.tiles)
+            )
+        }
+    }
 
     /// The pixel under image point (u, v), or nil when (u, v) is off the drawn image.
     @inline(__always)
     func pixel(_ u: Double, _ v: Double) -> (x: Int, y: Int)? {
-        guard 0 <= u && u < imageWidth && 0 <= v && v < imageHeight else { return nil }
-        let px = min(max(Int((u * scale).rounded(.down)), 0), pixelWidth - 1)
-        let py = min(max(Int((v * scale).rounded(.down)), 0), pixelHeight - 1)
+        guard 0 <= u && u < pointee.imageWidth && 0 <= v && v < pointee.imageHeight else { return nil }
+        // u and v are not negative here, so truncation is floor, without a call to floor().
+        let px = Swift.min(Int(u * pointee.scale), pointee.pixelWidth - 1)
+        let py = Swift.min(Int(v * pointee.scale), pointee.pixelHeight - 1)
         return (px, py)
     }
 
     @inline(__always)
     func alpha(_ x: Int, _ y: Int) -> UInt8 {
-        pixels.unsafelyUnwrapped[y &* bytesPerRow &+ x]
+        pointee.pixels.unsafelyUnwrapped[y &* pointee.bytesPerRow &+ x]
     }
 
-    /// Whether the element's own shape is hit at local point (x, y): bounds, shape, then image.
+    /// Whether the element's own pointee.shape is hit at local point (x, y): bounds, pointee.shape, then image.
     @inline(__always)
     func ownHit(_ x: Double, _ y: Double) -> Bool {
         guard boundsContain(x, y), shapeContains(x, y) else { return false }
-        guard placement != .none else { return true }
+        guard pointee.placement != .none else { return true }
         let (u, v) = imagePoint(x, y)
         guard let (px, py) = pixel(u, v) else { return false }
-        return alpha(px, py) >= minAlpha
+        return alpha(px, py) >= pointee.minAlpha
     }
 }

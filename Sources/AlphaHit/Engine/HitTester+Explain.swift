@@ -32,10 +32,10 @@ extension HitTester {
                 report(HitExplanation(element: elementIndex, id: storage.ids[index], localPoint: nil, verdict: .skipped(reason)))
                 continue
             }
-            let element = tables.elements[index]
+            let element = tables.elements + index
             let local = element.localPoint(x, y)
             let localPoint = Point(x: local.x, y: local.y)
-            if element.clipsToBounds && !element.boundsContain(local.x, local.y) {
+            if element.pointee.clipsToBounds && !element.boundsContain(local.x, local.y) {
                 reportClipped(storage.children[index], by: storage.ids[index], report: report)
                 report(HitExplanation(element: elementIndex, id: storage.ids[index], localPoint: localPoint, verdict: .outsideBounds))
                 continue
@@ -63,16 +63,16 @@ extension HitTester {
         }
     }
 
-    /// The same tests as ``CompiledElement/ownHit(_:_:)``, saying which one failed.
-    static func ownVerdict(_ element: CompiledElement, _ x: Double, _ y: Double) -> HitVerdict {
+    /// The same tests as `ownHit`, saying which one failed.
+    static func ownVerdict(_ element: UnsafePointer<CompiledElement>, _ x: Double, _ y: Double) -> HitVerdict {
         guard element.boundsContain(x, y) else { return .outsideBounds }
         guard element.shapeContains(x, y) else { return .outsideShape }
-        guard element.placement != .none else { return .hit }
+        guard element.pointee.placement != .none else { return .hit }
         let (u, v) = element.imagePoint(x, y)
         guard let (px, py) = element.pixel(u, v) else { return .offImage }
         let alpha = element.alpha(px, py)
-        guard alpha >= element.minAlpha else {
-            return .transparent(pixel: PixelCoordinate(x: px, y: py), alpha: alpha, minAlpha: element.minAlpha)
+        guard alpha >= element.pointee.minAlpha else {
+            return .transparent(pixel: PixelCoordinate(x: px, y: py), alpha: alpha, minAlpha: element.pointee.minAlpha)
         }
         return .hit
     }

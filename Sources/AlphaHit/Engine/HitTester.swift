@@ -56,13 +56,13 @@ public struct HitTester: Sendable {
 
     /// The full result for element `index` at `point`, or nil when its own shape does not take it.
     func hit(of index: Int, at point: Point) -> Hit? {
-        let element = tables.elements[index]
+        let element = tables.elements + index
         guard let local = tables.localPoint(of: index, point.x, point.y),
             element.ownHit(local.x, local.y)
         else { return nil }
         var pixel: PixelCoordinate?
         var alpha: UInt8?
-        if element.placement != .none {
+        if element.pointee.placement != .none {
             let (u, v) = element.imagePoint(local.x, local.y)
             if let (px, py) = element.pixel(u, v) {
                 pixel = PixelCoordinate(x: px, y: py)

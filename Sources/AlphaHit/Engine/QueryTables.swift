@@ -32,13 +32,14 @@ struct QueryTables: @unchecked Sendable {
     @inline(__always)
     func localPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double)? {
         // Top-level elements, the common case, need no trip through the chains table.
-        guard elements[index].chainLength > 1 else { return elements[index].localPoint(x, y) }
+        let element = elements + index
+        guard element.pointee.chainLength > 1 else { return element.localPoint(x, y) }
         var point = (x: x, y: y)
-        let start = Int(elements[index].chainStart), end = start &+ Int(elements[index].chainLength)
+        let start = Int(element.pointee.chainStart), end = start &+ Int(element.pointee.chainLength)
         for link in start..<end {
-            let level = Int(chains[link])
-            point = elements[level].localPoint(point.x, point.y)
-            if elements[level].clipsToBounds && link &+ 1 < end && !elements[level].boundsContain(point.x, point.y) { return nil }
+            let level = elements + Int(chains[link])
+            point = level.localPoint(point.x, point.y)
+            if level.pointee.clipsToBounds && link &+ 1 < end && !level.boundsContain(point.x, point.y) { return nil }
         }
         return point
     }
@@ -50,7 +51,7 @@ struct QueryTables: @unchecked Sendable {
         for slot in candidates(x, y) where cellEntries[slot].mayContain(x, y) {
             let index = Int(cellEntries[slot].element)
             guard let local = localPoint(of: index, x, y) else { continue }
-            if elements[index].ownHit(local.x, local.y) { return index }
+            if (elements + index).ownHit(local.x, local.y) { return index }
         }
         return nil
     }
