@@ -1,35 +1,34 @@
-import AlphaHit
 import Foundation
 
-/// `swift run make-samples`: regenerates the images under `Samples/` with the package's own encoder.
+/// `swift run make-samples`: regenerates every sample under `Samples/` — layouts and images — with
+/// the package's own encoder. The output is deterministic, so regenerating changes nothing.
 @main
 enum SampleGenerator {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
     static func main() throws {
-        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        try write(badge(side: 64), side: 64, to: samples.appendingPathComponent("badge.png"))
-        print("wrote \(samples.path)/badge.png")
+        try Diamonds.write(into: folder("diamonds"))
+        try RoundedField.write(into: folder("rounded-field"))
+        try UnitField.write(into: folder("unit-field"))
+        try Retina.write(into: folder("retina"))
+        try Nested.write(into: folder("nested"))
+        try Large.write(into: folder("large"))
+        print("wrote the samples under \(samples.path)")
     }
 
-    /// A round badge: an opaque disc with a one-pixel anti-aliased rim, transparent corners.
-    static func badge(side: Int) -> [UInt8] {
-        var pixels = [UInt8](repeating: 0, count: side * side * 4)
-        let centre = Double(side) / 2, radius = Double(side) / 2 - 1
-        for y in 0..<side {
-            for x in 0..<side {
-                let dx = Double(x) + 0.5 - centre, dy = Double(y) + 0.5 - centre
-                let coverage = min(1, max(0, radius - (dx * dx + dy * dy).squareRoot() + 0.5))
-                let i = (y * side + x) * 4
-                pixels[i] = 230
-                pixels[i + 1] = UInt8(90 + y * 2)
-                pixels[i + 2] = 40
-                pixels[i + 3] = UInt8((coverage * 255).rounded())
-            }
-        }
-        return pixels
+    static func folder(_ name: String) throws -> URL {
+        let url = samples.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
     }
 
-    static func write(_ pixels: [UInt8], side: Int, to url: URL) throws {
-        let png = try PNGEncoder().encode(pixels: pixels, width: side, height: side, layout: .rgba8)
-        try Data(png).write(to: url)
+    /// Writes `layout.json` in `folder`.
+    static func writeLayout(_ members: [(String, JSON)], into folder: URL) throws {
+        let text = JSON.object([("version", .number(1))] + members).text() + "\n"
+        try Data(text.utf8).write(to: folder.appendingPathComponent("layout.json"))
+    }
+
+    static func element(_ id: String, _ frame: JSON, _ rest: [(String, JSON)] = []) -> JSON {
+        .object([("id", .string(id)), ("frame", frame)] + rest)
     }
 }

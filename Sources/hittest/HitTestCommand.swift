@@ -8,7 +8,9 @@ import Glibc
 enum HitTestCommand {
     static let version = "0.1.0"
 
-    static var subcommands: [any Subcommand.Type] { [DecodeCommand.self] }
+    static var subcommands: [any Subcommand.Type] {
+        [QueryCommand.self, RenderCommand.self, ValidateCommand.self, InspectCommand.self, DecodeCommand.self]
+    }
 
     static var help: String {
         var lines = [

@@ -92,7 +92,7 @@ extension EngineBuilder {
 
     /// Explicit scale, else @2x/@3x in the file name, else the layout default, else 1.
     func imageScale(of element: Element) -> Double {
-        element.imageScale ?? element.image.flatMap(ImageScaleFromName.scale(forPath:)) ?? layout.defaults.imageScale ?? 1
+        element.imageScale ?? element.image.flatMap(ImageScale.inferred(fromPath:)) ?? layout.defaults.imageScale ?? 1
     }
 
     private mutating func requireSize(_ value: Double, _ path: String) {

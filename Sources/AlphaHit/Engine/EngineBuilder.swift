@@ -15,6 +15,8 @@ struct EngineBuilder {
 
     let layout: Layout
     let cache: ImageCache
+    /// Where each element path starts in the layout file, when there is one.
+    var sourceLines: [String: Int] = [:]
     var issues: [LayoutIssue] = []
     /// Each element's frame and forward transform, by index, for carrying boxes up the tree.
     var frames: [Rect] = []
@@ -43,6 +45,7 @@ struct EngineBuilder {
         let grid = SpatialGrid(boxes: boxes)
         return EngineStorage(
             compiled: compiled, chains: chains, grid: grid, canvas: layout.canvas, ids: visits.map(\.element.id),
+            paths: visits.map(\.path), lines: visits.map { sourceLines[$0.path] },
             children: children, topLevel: topLevel, skipReasons: skipReasons, images: images.compactMap { $0 })
     }
 

@@ -7,8 +7,11 @@ final class EngineStorage: @unchecked Sendable {
     let cellEntries: UnsafeMutableBufferPointer<GridEntry>
     let tables: QueryTables
 
-    // Used off the hot path (results, explain).
+    // Used off the hot path (results, explain, diagnostics).
     let ids: [String]
+    /// Each element's path in the layout (`elements[2].children[0]`) and, from a file, its line.
+    let paths: [String]
+    let lines: [Int?]
     /// Children of each element, back to front; `topLevel` likewise for the layout.
     let children: [[Int32]]
     let topLevel: [Int32]
@@ -18,13 +21,15 @@ final class EngineStorage: @unchecked Sendable {
 
     init(
         compiled: [CompiledElement], chains: [Int32], grid: SpatialGrid, canvas: Size?,
-        ids: [String], children: [[Int32]], topLevel: [Int32], skipReasons: [HitVerdict.SkipReason?], images: [DecodedImage]
+        ids: [String], paths: [String], lines: [Int?], children: [[Int32]], topLevel: [Int32], skipReasons: [HitVerdict.SkipReason?], images: [DecodedImage]
     ) {
         self.elements = Self.copy(compiled)
         self.chains = Self.copy(chains)
         self.cellStart = Self.copy(grid.cellStart)
         self.cellEntries = Self.copy(grid.entries)
         self.ids = ids
+        self.paths = paths
+        self.lines = lines
         self.children = children
         self.topLevel = topLevel
         self.skipReasons = skipReasons

@@ -16,7 +16,13 @@ public struct HitTester: Sendable {
     ///   cap insets that do not fit the image, nesting deeper than 256 levels, and images that
     ///   cannot be decoded (with the decoder's message).
     public init(layout: Layout, cache: ImageCache = .shared) throws(LayoutError) {
+        try self.init(layout: layout, cache: cache, sourceLines: [:])
+    }
+
+    /// As ``init(layout:cache:)``, remembering where each element starts in its layout file.
+    init(layout: Layout, cache: ImageCache, sourceLines: [String: Int]) throws(LayoutError) {
         var builder = EngineBuilder(layout: layout, cache: cache)
+        builder.sourceLines = sourceLines
         storage = try builder.build()
         tables = storage.tables
     }

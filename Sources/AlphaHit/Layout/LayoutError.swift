@@ -4,11 +4,14 @@ public struct LayoutIssue: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// What is wrong and what is expected.
     public var message: String
+    /// The line of the layout file the path starts at, when the layout came from a file.
+    public var line: Int?
 
     /// Creates an issue.
-    public init(path: String, message: String) {
+    public init(path: String, message: String, line: Int? = nil) {
         self.path = path
         self.message = message
+        self.line = line
     }
 
     /// `path: message`.

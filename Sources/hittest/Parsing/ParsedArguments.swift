@@ -79,6 +79,7 @@ enum UsageError: Error, CustomStringConvertible {
     case missingArgument(String)
     case unexpectedArgument(String)
     case invalidValue(option: String, value: String, expected: String)
+    case conflictingOptions(String, String)
 
     var description: String {
         switch self {
@@ -89,6 +90,7 @@ enum UsageError: Error, CustomStringConvertible {
         case .missingOption(let option): "Missing expected option '\(option)'."
         case .missingArgument(let name): "Missing expected argument '<\(name)>'."
         case .unexpectedArgument(let token): "Unexpected argument '\(token)'."
+        case .conflictingOptions(let first, let second): "'\(first)' and '\(second)' cannot be used together."
         case .invalidValue(let option, let value, let expected):
             "The value '\(value)' is invalid for '\(option)': expected \(expected)."
         }
