@@ -4,16 +4,25 @@ import Testing
 /// The README's library example, so the README stays true.
 @Suite("README example")
 struct ReadmeExampleTests {
-    @Test("two overlapping badges: the front badge's transparent corner lets the point through")
-    func overlappingBadges() throws {
+    static let diamonds = Fixtures.packageRoot.appendingPathComponent("Samples/diamonds")
+
+    @Test("a layout built in code: the front diamond's transparent corner lets the point through")
+    func layoutInCode() throws {
         let layout = Layout(elements: [
-            Element(id: "back", frame: Rect(x: 0, y: 0, width: 64, height: 64), image: "badge.png"),
-            Element(id: "front", frame: Rect(x: 32, y: 0, width: 64, height: 64), image: "badge.png", alphaThreshold: 0.5),
-        ], imageDirectory: Fixtures.packageRoot.appendingPathComponent("Samples").path)
+            Element(id: "back", frame: Rect(x: 0, y: 0, width: 100, height: 100), image: "diamond.png"),
+            Element(id: "front", frame: Rect(x: 50, y: 0, width: 100, height: 100), image: "diamond.png", alphaThreshold: 0.5),
+        ], imageDirectory: Self.diamonds.path)
         let engine = try HitTester(layout: layout, cache: ImageCache())
-        #expect(engine.hitTest(Point(x: 35, y: 2))?.id == "back")
-        #expect(engine.explain(Point(x: 35, y: 2)).map(\.verdict.description) == [
-            "transparent: pixel (3, 2) has alpha 0 below minAlpha 128", "hit",
+        #expect(engine.hitTest(Point(x: 55, y: 10))?.id == "back")
+        #expect(engine.explain(Point(x: 55, y: 10)).map(\.verdict.description) == [
+            "transparent: pixel (5, 10) has alpha 0 below minAlpha 128", "hit",
         ])
+    }
+
+    @Test("the diamonds sample: (75, 95) lies in the transparent corners of south and north, and reaches west")
+    func diamondsSample() throws {
+        let engine = try HitTester(contentsOfLayoutFile: Self.diamonds.appendingPathComponent("layout.json").path, cache: ImageCache())
+        #expect(engine.hitTest(Point(x: 75, y: 95))?.id == "west")
+        #expect(engine.explain(Point(x: 75, y: 95)).map(\.id) == ["south", "north", "east", "west"])
     }
 }

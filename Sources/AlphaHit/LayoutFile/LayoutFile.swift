@@ -65,7 +65,12 @@ public enum LayoutFile {
         var decoder = LayoutDecoder()
         var layout = decoder.decode(root)
         layout.imageDirectory = imageDirectory
-        return Decoded(layout: layout, issues: decoder.issues, lines: decoder.lines)
+        return Decoded(layout: layout, issues: inFileOrder(decoder.issues), lines: decoder.lines)
+    }
+
+    /// Issues sorted by line, keeping the order of issues on the same line.
+    static func inFileOrder(_ issues: [LayoutIssue]) -> [LayoutIssue] {
+        issues.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
     }
 
     private static func reason(_ error: any Error, path: String) -> String {
@@ -105,6 +110,6 @@ extension HitTester {
                 return issue
             }
         }
-        throw .invalid(file: file, issues: issues)
+        throw .invalid(file: file, issues: LayoutFile.inFileOrder(issues))
     }
 }

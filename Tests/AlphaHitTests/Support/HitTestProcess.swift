@@ -40,11 +40,20 @@ enum HitTestProcess {
             errorData.withLock { $0 = data }
             drained.signal()
         }
-        standardInput.fileHandleForWriting.write(input)
-        try standardInput.fileHandleForWriting.close()
+        // Feed standard input from another thread too: a child answering as it reads fills
+        // its output pipe long before a large input has been written.
+        let fed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            // A child that exits without reading all of it closes the pipe: ignore SIGPIPE, keep the error.
+            signal(SIGPIPE, SIG_IGN)
+            try? standardInput.fileHandleForWriting.write(contentsOf: input)
+            try? standardInput.fileHandleForWriting.close()
+            fed.signal()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         drained.wait()
+        fed.wait()
         return Outcome(
             status: process.terminationStatus, standardOutput: outputData,
             standardError: String(decoding: errorData.withLock { $0 }, as: UTF8.self))

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import AlphaHit
+
+/// `hittest query`, run as a user runs it.
+@Suite("hittest query command")
+struct QueryCommandTests {
+    static let diamonds = Fixtures.packageRoot.appendingPathComponent("Samples/diamonds/layout.json").path
+
+    @Test("points on the command line: one id per point, '-' for none, negative coordinates included")
+    func commandLinePoints() throws {
+        let outcome = try HitTestProcess.run(["query", Self.diamonds, "75,95", "120,110", "120 10", "-5,3", "--", "-1,-1"])
+        #expect(outcome.status == 0)
+        #expect(outcome.text == "west\nsouth\nnorth\n-\n-\n")
+    }
+
+    @Test("points from standard input: both spellings, blank lines and # comments skipped")
+    func standardInput() throws {
+        let input = "# probes\n75,95\n\n  120 110  \n5.5, 5.5\n120,10\n"
+        let outcome = try HitTestProcess.run(["query", Self.diamonds], input: Data(input.utf8))
+        #expect(outcome.status == 0)
+        #expect(outcome.text == "west\nsouth\n-\nnorth\n")
+    }
+
+    @Test("standard input streams: the first answer arrives before the input ends")
+    func streaming() throws {
+        guard let executable = HitTestProcess.executable else { throw HitTestProcess.MissingBinary() }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["query", Self.diamonds]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        input.fileHandleForWriting.write(Data("75,95\n".utf8))
+        let answered = DispatchSemaphore(value: 0)
+        let line = Locked(Data())
+        DispatchQueue.global().async {
+            var data = Data()
+            while !data.contains(0x0A) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                data.append(chunk)
+            }
+            line.withLock { $0 = data }
+            answered.signal()
+        }
+        let waited = answered.wait(timeout: .now() + 20)
+        if waited == .timedOut { process.terminate() }
+        #expect(waited == .success, "no answer while standard input stayed open")
+        #expect(line.withLock { $0 } == Data("west\n".utf8))
+    }
+
+    @Test("many points flow through standard input, answered in order")
+    func manyPoints() throws {
+        var input = ""
+        var expected = ""
+        let probes = [("75,95", "west"), ("120,110", "south"), ("5,5", "-"), ("120,10", "north"), ("200,80", "east")]
+        for i in 0..<100_000 {
+            let (point, id) = probes[i % probes.count]
+            input += point + "\n"
+            expected += id + "\n"
+        }
+        let outcome = try HitTestProcess.run(["query", Self.diamonds], input: Data(input.utf8))
+        #expect(outcome.status == 0)
+        #expect(outcome.text == expected)
+    }
+
+    @Test("a malformed line on standard input is reported with its number; the rest is answered; exit 1")
+    func malformedLine() throws {
+        let outcome = try HitTestProcess.run(["query", Self.diamonds], input: Data("75,95\nhello\n1e400,2\n120,10\n".utf8))
+        #expect(outcome.status == 1)
+        #expect(outcome.text == "west\nnorth\n")
+        #expect(outcome.standardError.contains("Error: <stdin>:2: malformed point 'hello': expected x,y or x y"))
+        #expect(outcome.standardError.contains("Error: <stdin>:3: malformed point '1e400,2'"))
+    }
+
+    @Test("a malformed point on the command line exits 1 naming it")
+    func malformedArgument() throws {
+        let outcome = try HitTestProcess.run(["query", Self.diamonds, "1,2", "x,3"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError.hasPrefix("Error: 'x,3' is not a point"))
+    }
+
+    @Test("--json prints one object per point with point, id, path, local, pixel and alpha")
+    func json() throws {
+        let outcome = try HitTestProcess.run(["query", Self.diamonds, "--json", "75,95", "5,5"])
+        #expect(outcome.status == 0)
+        #expect(outcome.text == """
+            {"point":[75,95],"id":"west","path":["west"],"local":[75,65],"pixel":[75,65],"alpha":255}
+            {"point":[5,5],"id":null,"path":[],"local":null,"pixel":null,"alpha":null}
+
+            """)
+        for line in outcome.text.split(separator: "\n") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "valid JSON: \(line)")
+        }
+    }
+
+    @Test("--all prints every element hit, front to back")
+    func all() throws {
+        let outcome = try HitTestProcess.run(["query", Self.diamonds, "--all", "120,80", "75,95", "5,5"])
+        #expect(outcome.text == "south north\nwest\n-\n")
+        let json = try HitTestProcess.run(["query", Self.diamonds, "--all", "--json", "120,80"])
+        #expect(json.text.hasPrefix("{\"point\":[120,80],\"hits\":[{\"id\":\"south\""))
+    }
+
+    @Test("--explain prints the verdict of each element in front of the winner")
+    func explain() throws {
+        let outcome = try HitTestProcess.run(["query", Self.diamonds, "--explain", "75,95"])
+        #expect(outcome.text == """
+            75,95: west
+              south: transparent: pixel (5, 35) has alpha 0 below minAlpha 26
+              north: transparent: pixel (5, 95) has alpha 0 below minAlpha 26
+              east: outside its bounds
+              west: hit
+
+            """)
+    }
+
+    @Test(
+        "bad input exits 1 with a message naming the file",
+        arguments: [
+            ("{\"version\": 1, \"elements\": [", "layout.json:1:29: invalid JSON"),
+            ("{\"version\": 1, \"elements\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}, \"colour\": 1}]}", "layout.json:1: elements[0].colour: unknown key"),
+            ("{\"version\": 1, \"elements\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}, \"image\": \"gone.png\"}]}", "gone.png: no such file"),
+            ("{\"version\": 1, \"elements\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}, \"image\": \"bad.png\"}]}", "bad.png: not a PNG image"),
+        ])
+    func badInput(layout: String, message: String) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        try Fixtures.write(Array("GIF89a, not a PNG".utf8), to: folder.appendingPathComponent("bad.png").path)
+        let path = folder.appendingPathComponent("layout.json").path
+        try Fixtures.write(Array(layout.utf8), to: path)
+        let outcome = try HitTestProcess.run(["query", path, "1,1"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.hasPrefix("Error: "))
+        #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+        let missing = try HitTestProcess.run(["query", folder.appendingPathComponent("none.json").path, "1,1"])
+        #expect(missing.status == 1 && missing.standardError.contains("none.json: cannot read the layout file: no such file"))
+    }
+
+    @Test("usage errors exit 2", arguments: [["query"], ["query", "x.json", "--all", "--explain", "1,1"], ["query", "x.json", "--bogus"]])
+    func usageErrors(arguments: [String]) throws {
+        let outcome = try HitTestProcess.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("Usage: hittest query"))
+    }
+}
