@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "AlphaHit", targets: ["AlphaHit"]),
         .executable(name: "hittest", targets: ["hittest"]),
+        .executable(name: "alphahit-bench", targets: ["alphahit-bench"]),
     ],
     targets: [
         // libpng itself, found through pkg-config (Debian: libpng-dev).
@@ -27,6 +28,12 @@ let package = Package(
         .executableTarget(
             name: "hittest",
             dependencies: ["AlphaHit"]
+        ),
+        // The benchmark suite (swift run -c release alphahit-bench); see Benchmarks/README.md.
+        .executableTarget(
+            name: "alphahit-bench",
+            dependencies: ["AlphaHit", "CAlphaHitPNG"],
+            path: "Benchmarks/Sources/alphahit-bench"
         ),
         // Regenerates the images under Samples/ (swift run make-samples).
         .executableTarget(

@@ -93,5 +93,12 @@ extension EngineValidationTests {
         #expect(engine.id(atX: 5.5, y: 0) == "dot")
         #expect(engine.id(atX: 1e249, y: 0) == "wide")
         #expect(engine.id(atX: 1e249, y: 1) == nil)
+        // Extents whose difference overflows to infinity.
+        let vast = try F.engine([
+            Element(id: "left", frame: F.rect(-1.5e308, 0, 1, 1)),
+            Element(id: "right", frame: F.rect(1.5e308, 0, 1, 1)),
+            Element(id: "middle", frame: F.rect(0, 0, 1, 1)),
+        ])
+        #expect([vast.id(atX: -1.5e308, y: 0.5), vast.id(atX: 1.5e308, y: 0.5), vast.id(atX: 0.5, y: 0.5), vast.id(atX: 2, y: 0.5)] == ["left", "right", "middle", nil])
     }
 }

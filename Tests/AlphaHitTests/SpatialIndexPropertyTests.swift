@@ -59,6 +59,7 @@ struct SpatialIndexPropertyTests {
             let front = engine.hitElement(at: point)
             #expect(front == scanned.first, "front-most at \(point)")
             #expect(engine.hitTestAll(point).map(\.element) == scanned, "all at \(point)")
+            #expect(engine.hitTest(point)?.element == scanned.first)
             #expect((engine.explain(point).last?.verdict == .hit) == (front != nil))
             if front != nil { hits += 1 }
         }

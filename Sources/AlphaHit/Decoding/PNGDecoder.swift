@@ -70,7 +70,10 @@ public struct PNGDecoder: Sendable {
             throw .malformed(source: reader.source, libpngMessage: "unexpected row size \(rowBytes) for width \(width)")
         }
 
-        let storage = PixelStorage(zeroedByteCount: byteCount)
+        // Masks are built by setting bits (and keep zero padding); the byte formats overwrite
+        // every byte of every row, interlaced or not, so they skip the zeroing pass.
+        let isMask = if case .mask1 = format { true } else { false }
+        let storage = PixelStorage(byteCount: byteCount, zeroed: isMask)
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
         defer { row.deallocate() }
         let converter = RowConverter(format: format)

@@ -15,6 +15,16 @@ struct RowConverter {
             for i in 0..<count {
                 out[xStart &+ i &* xStep] = source[i &* 4 &+ 3]
             }
+        case .premultipliedARGB8 where xStep == 1:
+            // A whole row: the same arithmetic as below, in a loop simple enough to unroll.
+            let out = row.assumingMemoryBound(to: UInt8.self) + xStart &* 4
+            for i in 0..<count {
+                let alpha = UInt32(source[i &* 4 &+ 3])
+                out[i &* 4] = UInt8(truncatingIfNeeded: alpha)
+                out[i &* 4 &+ 1] = Self.premultiply(source[i &* 4], alpha)
+                out[i &* 4 &+ 2] = Self.premultiply(source[i &* 4 &+ 1], alpha)
+                out[i &* 4 &+ 3] = Self.premultiply(source[i &* 4 &+ 2], alpha)
+            }
         case .premultipliedARGB8:
             let out = row.assumingMemoryBound(to: UInt8.self)
             for i in 0..<count {

@@ -7,44 +7,45 @@ import Darwin
 /// One element flattened for the hot path: plain numbers and one raw pointer, no references.
 /// Built once by ``HitTester`` and never changed; the image bytes it points at are kept alive
 /// by the engine's storage.
+@usableFromInline
 struct CompiledElement {
-    enum ShapeKind: UInt8 { case rect, ellipse, roundedRect, none }
-    enum Placement: UInt8 { case none, scaleToFill, scaled, natural, capInsets }
+    @usableFromInline enum ShapeKind: UInt8 { case rect, ellipse, roundedRect, none }
+    @usableFromInline enum Placement: UInt8 { case none, scaleToFill, scaled, natural, capInsets }
 
     // Fields in the order a query reads them, so the first cache line serves most tests.
-    var originX = 0.0, originY = 0.0, width = 0.0, height = 0.0
-    var hasTransform = false
-    var clipsToBounds = false
-    var shape = ShapeKind.rect
-    var placement = Placement.none
-    var minAlpha: UInt8 = 0
-    var corners: UInt8 = 0
+    @usableFromInline var originX = 0.0, originY = 0.0, width = 0.0, height = 0.0
+    @usableFromInline var hasTransform = false
+    @usableFromInline var clipsToBounds = false
+    @usableFromInline var shape = ShapeKind.rect
+    @usableFromInline var placement = Placement.none
+    @usableFromInline var minAlpha: UInt8 = 0
+    @usableFromInline var corners: UInt8 = 0
     /// This element's ancestors and itself, root first, at `chains[chainStart ..< chainStart + chainLength]`.
-    var chainLength: Int32 = 0
-    var chainStart: Int32 = 0
-    var parent: Int32 = -1
+    @usableFromInline var chainLength: Int32 = 0
+    @usableFromInline var chainStart: Int32 = 0
+    @usableFromInline var parent: Int32 = -1
 
     // Image.
-    var pixels: UnsafePointer<UInt8>? = nil
-    var bytesPerRow = 0
-    var pixelWidth = 0, pixelHeight = 0
-    var scale = 1.0
-    var imageWidth = 0.0, imageHeight = 0.0
+    @usableFromInline var pixels: UnsafePointer<UInt8>? = nil
+    @usableFromInline var bytesPerRow = 0
+    @usableFromInline var pixelWidth = 0, pixelHeight = 0
+    @usableFromInline var scale = 1.0
+    @usableFromInline var imageWidth = 0.0, imageHeight = 0.0
     /// Offsets and factor of scaled (aspectFit/aspectFill) or natural-size placement.
-    var offsetX = 0.0, offsetY = 0.0, factor = 1.0
-    var capTop = 0.0, capLeft = 0.0, capBottom = 0.0, capRight = 0.0
-    var tiles = false
+    @usableFromInline var offsetX = 0.0, offsetY = 0.0, factor = 1.0
+    @usableFromInline var capTop = 0.0, capLeft = 0.0, capBottom = 0.0, capRight = 0.0
+    @usableFromInline var tiles = false
 
     // Transform: parent point P to local point L.
-    var centreX = 0.0, centreY = 0.0
-    var inverseA = 1.0, inverseB = 0.0, inverseC = 0.0, inverseD = 1.0
-    var translateX = 0.0, translateY = 0.0
+    @usableFromInline var centreX = 0.0, centreY = 0.0
+    @usableFromInline var inverseA = 1.0, inverseB = 0.0, inverseC = 0.0, inverseD = 1.0
+    @usableFromInline var translateX = 0.0, translateY = 0.0
 
     // Shape.
-    var cornerRadius = 0.0
+    @usableFromInline var cornerRadius = 0.0
 
     /// One axis of a resizable image with caps `low` and `high` (left/right or top/bottom).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func capped(_ l: Double, extent w: Double, natural iw: Double, low: Double, high: Double, tiles: Bool) -> Double {
         if w >= low + high {
             if l < low { return l }
@@ -62,7 +63,7 @@ struct CompiledElement {
 extension UnsafePointer where Pointee == CompiledElement {
     /// The parent-space point `p` in this element's local space: `L = C + M⁻¹·(P − O − C − t)`,
     /// evaluated in exactly that order (plain `P − O` without a transform).
-    @inline(__always)
+    @inlinable @inline(__always)
     func localPoint(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
         let px = x - pointee.originX, py = y - pointee.originY
         guard pointee.hasTransform else { return (px, py) }
@@ -71,13 +72,13 @@ extension UnsafePointer where Pointee == CompiledElement {
     }
 
     /// Half-open bounds `[0, width) × [0, height)`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func boundsContain(_ x: Double, _ y: Double) -> Bool {
         0 <= x && x < pointee.width && 0 <= y && y < pointee.height
     }
 
     /// Whether a local point inside the bounds is inside the shape.
-    @inline(__always)
+    @inlinable @inline(__always)
     func shapeContains(_ x: Double, _ y: Double) -> Bool {
         switch pointee.shape {
         case .rect:
@@ -110,7 +111,7 @@ extension UnsafePointer where Pointee == CompiledElement {
     }
 
     /// The image point (u, v) the local point falls on, before the on-image check.
-    @inline(__always)
+    @inlinable @inline(__always)
     func imagePoint(_ x: Double, _ y: Double) -> (u: Double, v: Double) {
         switch pointee.placement {
         case .none, .scaleToFill:
@@ -128,7 +129,7 @@ extension UnsafePointer where Pointee == CompiledElement {
     }
 
     /// The pixel under image point (u, v), or nil when (u, v) is off the drawn image.
-    @inline(__always)
+    @inlinable @inline(__always)
     func pixel(_ u: Double, _ v: Double) -> (x: Int, y: Int)? {
         guard 0 <= u && u < pointee.imageWidth && 0 <= v && v < pointee.imageHeight else { return nil }
         // u and v are not negative here, so truncation is floor, without a call to floor().
@@ -137,18 +138,39 @@ extension UnsafePointer where Pointee == CompiledElement {
         return (px, py)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func alpha(_ x: Int, _ y: Int) -> UInt8 {
         pointee.pixels.unsafelyUnwrapped[y &* pointee.bytesPerRow &+ x]
     }
 
-    /// Whether the element's own pointee.shape is hit at local point (x, y): bounds, pointee.shape, then image.
-    @inline(__always)
+    /// Whether the element's own shape is hit at local point (x, y): bounds, shape, then image.
+    ///
+    /// The common cases — a rectangle with an image at natural size (or stretched to exactly its
+    /// own size), or with no image — are tested inline; the rest in `ownHitGeneral`.
+    @inlinable @inline(__always)
     func ownHit(_ x: Double, _ y: Double) -> Bool {
-        guard boundsContain(x, y), shapeContains(x, y) else { return false }
+        guard boundsContain(x, y) else { return false }
+        if pointee.shape == .rect {
+            if pointee.placement == .none { return true }
+            if pointee.placement == .natural {
+                let u = x - pointee.offsetX, v = y - pointee.offsetY
+                guard 0 <= u && u < pointee.imageWidth && 0 <= v && v < pointee.imageHeight else { return false }
+                let px = Swift.min(Int(u * pointee.scale), pointee.pixelWidth &- 1)
+                let py = Swift.min(Int(v * pointee.scale), pointee.pixelHeight &- 1)
+                return alpha(px, py) >= pointee.minAlpha
+            }
+        }
+        return ownHitGeneral(x, y)
+    }
+
+    /// Every shape and placement; out of line to keep the inlined query small.
+    @usableFromInline @inline(never)
+    func ownHitGeneral(_ x: Double, _ y: Double) -> Bool {
+        guard shapeContains(x, y) else { return false }
         guard pointee.placement != .none else { return true }
         let (u, v) = imagePoint(x, y)
         guard let (px, py) = pixel(u, v) else { return false }
         return alpha(px, py) >= pointee.minAlpha
     }
+
 }

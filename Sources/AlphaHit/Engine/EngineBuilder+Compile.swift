@@ -57,6 +57,9 @@ extension EngineBuilder {
         let centredX = (w - iw) / 2, centredY = (h - ih) / 2
         let mode = element.contentMode ?? layout.defaults.contentMode ?? .scaleToFill
         switch mode {
+        case .scaleToFill where iw == w && ih == h:
+            // Stretched to exactly its own size: u = Lx·iw/w is Lx, with no division per point.
+            natural(&compiled, 0, 0)
         case .scaleToFill:
             compiled.placement = .scaleToFill
         case .aspectFit, .aspectFill:

@@ -42,7 +42,12 @@ struct EngineBuilder {
         let skipReasons = visits.map { Self.skipReason(of: $0.element) }
         let order = resolutionOrder(topLevel: topLevel, children: children, skipReasons: skipReasons)
         let boxes = order.compactMap { index in boundingBox(of: Int(index), compiled: compiled, chains: chains) }
-        let grid = SpatialGrid(boxes: boxes)
+        let grid = compiled.withUnsafeBufferPointer { elements in
+            let unfiltered = SpatialGrid(boxes: boxes)
+            return unfiltered.filtered { element, cell in
+                cellVerdict(element: Int(element), cell: unfiltered.cellRect(cell), elements: elements.baseAddress!, chains: chains)
+            }
+        }
         return EngineStorage(
             compiled: compiled, chains: chains, grid: grid, canvas: layout.canvas, ids: visits.map(\.element.id),
             paths: visits.map(\.path), lines: visits.map { sourceLines[$0.path] },

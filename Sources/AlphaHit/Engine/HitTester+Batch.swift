@@ -7,21 +7,26 @@ extension HitTester {
     /// Batches at least this long are spread over all cores.
     static let parallelBatchThreshold = 16_384
 
-    /// Resolves every point, front-most hit or nil for each, in order; large batches use all cores.
-    public func hitElements(at points: [Point]) -> [ElementIndex?] {
+    /// Resolves every point, front-most hit or nil for each, in order.
+    ///
+    /// - Parameter threads: how many threads may share a large batch (0: one per core); batches
+    ///   shorter than 16,384 points always run on the calling thread.
+    public func hitElements(at points: [Point], threads: Int = 0) -> [ElementIndex?] {
         [ElementIndex?](unsafeUninitializedCapacity: points.count) { results, initialized in
-            points.withUnsafeBufferPointer { hitElements(at: $0, into: results) }
+            points.withUnsafeBufferPointer { hitElements(at: $0, into: results, threads: threads) }
             initialized = points.count
         }
     }
 
-    /// Resolves `points` into `results` (which must be at least as long); large batches use all cores.
-    public func hitElements(at points: UnsafeBufferPointer<Point>, into results: UnsafeMutableBufferPointer<ElementIndex?>) {
+    /// Resolves `points` into `results` (which must be at least as long), without allocating.
+    ///
+    /// - Parameter threads: as for ``hitElements(at:threads:)``.
+    public func hitElements(at points: UnsafeBufferPointer<Point>, into results: UnsafeMutableBufferPointer<ElementIndex?>, threads: Int = 0) {
         precondition(results.count >= points.count, "the results buffer is shorter than the points")
         let tables = self.tables
         guard let pointBase = points.baseAddress, let resultBase = results.baseAddress else { return }
         let count = points.count
-        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let cores = threads > 0 ? threads : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         if count < Self.parallelBatchThreshold || cores == 1 {
             Self.resolve(tables, pointBase, resultBase, 0..<count)
             return

@@ -6,7 +6,7 @@
 /// allocation, locking or reference counting.
 public struct HitTester: Sendable {
     let storage: EngineStorage
-    let tables: QueryTables
+    @usableFromInline let tables: QueryTables
 
     /// Validates `layout`, decodes its images through `cache`, and builds the engine.
     ///
@@ -31,6 +31,9 @@ public struct HitTester: Sendable {
     public var elementCount: Int { storage.ids.count }
 
     /// The front-most element whose own shape takes `point` (layout space, points), or nil.
+    ///
+    /// Inlined into the caller: a spatial-grid lookup and the tests of the few elements there.
+    @inlinable
     public func hitElement(at point: Point) -> ElementIndex? {
         tables.frontMost(point.x, point.y).map { ElementIndex(rawValue: Int32(truncatingIfNeeded: $0)) }
     }
@@ -41,11 +44,11 @@ public struct HitTester: Sendable {
     }
 
     /// Every element whose own shape takes `point`, front to back.
+    ///
+    /// Walks the whole tree: the spatial index keeps, per cell, only the elements that can be the
+    /// front-most answer there, so it cannot list what lies behind.
     public func hitTestAll(_ point: Point) -> [Hit] {
-        guard tables.insideCanvas(point.x, point.y) else { return [] }
-        return tables.candidates(point.x, point.y).compactMap { slot in
-            tables.cellEntries[slot].mayContain(point.x, point.y) ? hit(of: Int(tables.cellEntries[slot].element), at: point) : nil
-        }
+        scanAll(point).compactMap { hit(of: Int($0.rawValue), at: point) }
     }
 
     /// The id of an element of this engine.

@@ -11,6 +11,54 @@ struct SpatialGrid {
     let cellStart: [Int32]
     let entries: [GridEntry]
 
+    /// What a cell's filter decides for one element in that cell.
+    enum CellVerdict {
+        /// The element may take some point of the cell.
+        case keep
+        /// The element takes no point of the cell: leave it out.
+        case drop
+        /// The element takes every point of the cell: keep it and leave out everything behind it.
+        case cover
+    }
+
+    /// The rectangle of layout points that fall in a cell, padded outwards against rounding.
+    func cellRect(_ cell: Int) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        let column = cell % columns, row = cell / columns
+        let cellWidth = (maxX - minX) / Double(columns), cellHeight = (maxY - minY) / Double(rows)
+        let rect = (
+            minX + Double(column) * cellWidth, minY + Double(row) * cellHeight,
+            minX + Double(column + 1) * cellWidth, minY + Double(row + 1) * cellHeight
+        )
+        let pad = 1e-7 * (1 + max(abs(minX), abs(maxX), abs(minY), abs(maxY)))
+        return (rect.0 - pad, rect.1 - pad, rect.2 + pad, rect.3 + pad)
+    }
+
+    /// Keeps, in each cell, only the elements `verdict` does not drop, and nothing behind a cover.
+    func filtered(_ verdict: (_ element: Int32, _ cell: Int) -> CellVerdict) -> SpatialGrid {
+        var starts: [Int32] = [0]
+        starts.reserveCapacity(cellStart.count)
+        var kept: [GridEntry] = []
+        kept.reserveCapacity(entries.count)
+        for cell in 0..<columns * rows {
+            for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                let decision = verdict(entries[slot].element, cell)
+                if decision == .drop { continue }
+                kept.append(entries[slot])
+                if decision == .cover { break }
+            }
+            starts.append(Int32(kept.count))
+        }
+        return SpatialGrid(copying: self, cellStart: starts, entries: kept)
+    }
+
+    private init(copying grid: SpatialGrid, cellStart: [Int32], entries: [GridEntry]) {
+        (minX, minY, maxX, maxY) = (grid.minX, grid.minY, grid.maxX, grid.maxY)
+        (columns, rows) = (grid.columns, grid.rows)
+        (inverseCellWidth, inverseCellHeight) = (grid.inverseCellWidth, grid.inverseCellHeight)
+        self.cellStart = cellStart
+        self.entries = entries
+    }
+
     /// Builds the grid for `boxes`, given in resolution order with their element indices.
     init(boxes: [(element: Int32, minX: Double, minY: Double, maxX: Double, maxY: Double)]) {
         let finite = boxes.filter { [$0.minX, $0.minY, $0.maxX, $0.maxY].allSatisfy(\.isFinite) }
@@ -97,7 +145,7 @@ struct SpatialGrid {
     @inline(__always)
     static func cellIndex(_ value: Double, _ origin: Double, _ inverseSize: Double, _ count: Int, ifNotFinite: Int = 0) -> Int {
         let scaled = (value - origin) * inverseSize
-        guard scaled.isFinite else { return ifNotFinite }
+        guard scaled.isFinite else { return scaled.isNaN ? count - 1 : ifNotFinite }
         if scaled <= 0 { return 0 }
         return scaled >= Double(count - 1) ? count - 1 : Int(scaled)
     }
@@ -105,9 +153,10 @@ struct SpatialGrid {
 
 /// One element in one grid cell: its index and its box, rounded outwards to `Float`, so that a
 /// query rejects most candidates reading only the cell's own contiguous entries.
+@usableFromInline
 struct GridEntry {
-    var element: Int32 = 0
-    var minX: Float = 0, minY: Float = 0, maxX: Float = 0, maxY: Float = 0
+    @usableFromInline var element: Int32 = 0
+    @usableFromInline var minX: Float = 0, minY: Float = 0, maxX: Float = 0, maxY: Float = 0
 
     init() {}
 
@@ -120,7 +169,7 @@ struct GridEntry {
     }
 
     /// Whether (x, y) may lie in the box: never false for a point of the element's true box.
-    @inline(__always)
+    @inlinable @inline(__always)
     func mayContain(_ x: Double, _ y: Double) -> Bool {
         Double(minX) <= x && x <= Double(maxX) && Double(minY) <= y && y <= Double(maxY)
     }

@@ -1,0 +1,108 @@
+import Foundation
+
+/// `swift run -c release alphahit-bench [--quick] [--filter REGEX] [--json FILE] [--check-targets]`
+@main
+enum BenchmarkMain {
+    static let usage = """
+        USAGE: alphahit-bench [--quick] [--filter <regex>] [--json <file>] [--samples <n>] [--check-targets]
+
+        OPTIONS:
+          --quick             Smoke mode: small inputs, one sample (seconds; for CI).
+          --filter <regex>    Run only benchmarks whose name matches.
+          --json <file>       Also write the results as JSON.
+          --samples <n>       Timed repetitions per benchmark. (default: 5; 1 with --quick)
+          --check-targets     Exit 3 when a target is missed (never used in CI: timings here are noisy).
+          -h, --help          Show this help.
+
+        """
+
+    static func main() throws {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        func value(_ flag: String) -> String? {
+            guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+            defer { arguments.removeSubrange(index...index + 1) }
+            return arguments[index + 1]
+        }
+        func flag(_ name: String) -> Bool {
+            guard let index = arguments.firstIndex(of: name) else { return false }
+            arguments.remove(at: index)
+            return true
+        }
+        if flag("--help") || flag("-h") {
+            print(usage, terminator: "")
+            return
+        }
+        let quick = flag("--quick"), checkTargets = flag("--check-targets")
+        let filterText = value("--filter"), jsonPath = value("--json")
+        let sampleText = value("--samples")
+        guard arguments.isEmpty else {
+            FileHandle.standardError.write(Data("Error: unexpected argument '\(arguments[0])'\n\(usage)".utf8))
+            exit(2)
+        }
+        let filter = try filterText.map { try Regex($0) }
+        let samples = sampleText.flatMap(Int.init) ?? (quick ? 1 : 5)
+
+        let fixtures = try BenchFixtures(quick: quick)
+        let started = Date()
+        // Each suite with the names it defines, so a filter skips a suite's setup entirely.
+        let suites: [(names: [String], make: () throws -> [Benchmark])] = [
+            (LookupBenchmarks.names, { try LookupBenchmarks.make(fixtures) }),
+            (ResolutionBenchmarks.names, { try ResolutionBenchmarks.make(fixtures) }),
+            (DecodeBenchmarks.names, { try DecodeBenchmarks.make(fixtures) }),
+            (CacheBenchmarks.names, { try CacheBenchmarks.make(fixtures) }),
+            (CLIBenchmarks.names, { try CLIBenchmarks.make(fixtures) }),
+        ]
+        print("AlphaHit benchmarks\(quick ? " (quick smoke run: small inputs, figures not meaningful)" : ""), \(samples) sample\(samples == 1 ? "" : "s") each, ns per operation")
+        print(Report.header)
+        var harness = Harness(samples: samples)
+        var measurements: [Measurement] = []
+        var byName: [String: Measurement] = [:]
+        for suite in suites {
+            if let filter, !suite.names.contains(where: { $0.contains(filter) }) { continue }
+            for benchmark in try suite.make() where filter.map({ benchmark.name.contains($0) }) ?? true {
+                let measurement = harness.measure(benchmark)
+                measurements.append(measurement)
+                byName[benchmark.name] = measurement
+                print(Report.row(measurement, byName))
+            }
+        }
+        var extras: [String: Double] = [:]
+        if filter.map({ "memory/decode-4096-alpha8".contains($0) }) ?? true, let peak = try CLIBenchmarks.decodePeakMemory(fixtures) {
+            extras["memory/decode-4096-alpha8/added_peak_bytes"] = peak
+            print("memory/decode-4096-alpha8: decoding added \(Report.fixed(peak / 1_048_576, 1)) MiB to a fresh process's peak resident memory (target < 24 MiB)")
+        }
+        print("\ntargets:")
+        var missed = 0
+        for target in Target.all {
+            guard let (text, met) = target.verdict(byName) else { continue }
+            if !met { missed += 1 }
+            print("  \(met ? "met   " : "MISSED") \(text)")
+        }
+        if let peak = extras["memory/decode-4096-alpha8/added_peak_bytes"] {
+            let met = peak < 24 * 1_048_576
+            if !met { missed += 1 }
+            print("  \(met ? "met   " : "MISSED") memory/decode-4096-alpha8: \(Report.fixed(peak / 1_048_576, 1)) MiB (target < 24 MiB)")
+        }
+        print("\n\(measurements.count) benchmarks in \(Report.fixed(Date().timeIntervalSince(started), 1)) s")
+        if let jsonPath {
+            try Report.json(measurements, machine: Machine.describe(), extras: extras).write(toFile: jsonPath, atomically: true, encoding: .utf8)
+            print("wrote \(jsonPath)")
+        }
+        if checkTargets && missed > 0 { exit(3) }
+    }
+}
+
+/// What the results were measured on.
+enum Machine {
+    static func describe() -> [String: String] {
+        let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown"
+        return [
+            "cores": String(ProcessInfo.processInfo.activeProcessorCount),
+            "cpu": model,
+            "memory_bytes": String(ProcessInfo.processInfo.physicalMemory),
+            "os": ProcessInfo.processInfo.operatingSystemVersionString,
+            "date": ISO8601DateFormatter().string(from: Date()),
+        ]
+    }
+}

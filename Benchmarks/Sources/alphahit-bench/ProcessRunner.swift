@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program as a whole process, for the command-line benchmarks.
+enum ProcessRunner {
+    /// `hittest` built beside this benchmark executable, if it was built.
+    static var hittest: String? {
+        let path = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hittest").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// Runs `arguments[0]` with standard input from `input` (or /dev/null), standard output
+    /// discarded and standard error captured; returns the exit status and standard error.
+    static func run(_ arguments: [String], input: String? = nil) -> (status: Int32, standardError: String) {
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("alphahit-bench-\(getpid()).err").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return (-1, "cannot start \(arguments[0])") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let standardError = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+        unlink(errorFile)
+        return ((status >> 8) & 0xff, standardError)
+    }
+}
+
+/// Whole-process benchmarks of `hittest`, and the peak memory decoding adds to a fresh process.
+enum CLIBenchmarks {
+    static let names = ["cli/read-floor", "cli/query-stdin"]
+
+    static func make(_ fixtures: BenchFixtures) throws -> [Benchmark] {
+        guard let hittest = ProcessRunner.hittest else {
+            print("note: cli/query-stdin skipped: build hittest first (swift build -c release)")
+            return []
+        }
+        let count = fixtures.quick ? 20_000 : 1_000_000
+        let points = try fixtures.file("points-\(count).txt") {
+            var random = SeededRandom(state: 99)
+            var text = ""
+            text.reserveCapacity(count * 16)
+            for _ in 0..<count { text += "\(Report.fixed(random.unit(240), 3)),\(Report.fixed(random.unit(160), 3))\n" }
+            return Array(text.utf8)
+        }
+        let layout = BenchFixtures.samples.appendingPathComponent("diamonds/layout.json").path
+        return [
+            Benchmark(name: "cli/read-floor", unit: "point", operations: count) {
+                // Reading the same input in a whole process, and nothing else.
+                UInt64(ProcessRunner.run(["/usr/bin/wc", "-l"], input: points).status)
+            },
+            Benchmark(name: "cli/query-stdin", unit: "point", operations: count, baseline: "cli/read-floor") {
+                let outcome = ProcessRunner.run([hittest, "query", layout], input: points)
+                precondition(outcome.status == 0, "hittest query failed: \(outcome.standardError)")
+                return UInt64(outcome.status)
+            },
+        ]
+    }
+
+    /// The bytes that decoding the 4096 × 4096 image to alpha8 adds to a fresh `hittest` process's
+    /// peak resident memory, as the process measures it itself (`decode --stats`).
+    static func decodePeakMemory(_ fixtures: BenchFixtures) throws -> Double? {
+        guard let hittest = ProcessRunner.hittest else { return nil }
+        let image = try fixtures.realisticImage(side: fixtures.quick ? 512 : 4096)
+        let outcome = ProcessRunner.run([hittest, "decode", image, "--format", "alpha8", "-o", "/dev/null", "--stats"])
+        guard outcome.status == 0, let line = outcome.standardError.split(separator: "\n").first(where: { $0.hasPrefix("stats:") }) else { return nil }
+        let words = line.split(separator: " ")
+        guard let index = words.lastIndex(of: "bytes") else { return nil }
+        return Double(words[index - 1])
+    }
+}
