@@ -95,6 +95,11 @@ static ahpng_reader *create(void) {
     png_set_user_limits(reader->png, 0x7fffffffu, 0x7fffffffu);
     png_set_chunk_malloc_max(reader->png, AHPNG_CHUNK_MALLOC_MAX);
     png_set_chunk_cache_max(reader->png, AHPNG_CHUNK_CACHE_MAX);
+    // Only IHDR, PLTE, tRNS, IDAT and IEND matter for hit testing; every other chunk is skipped
+    // unread (a negative count means "all but those five"). Besides saving work, this closes a
+    // bomb: libpng treats an oversized ancillary chunk as a benign error, then allocates and
+    // zeroes a buffer of the claimed size (found by fuzzing: 64 bytes claiming a 1.5 GB tEXt).
+    png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
     return reader;
 }
 

@@ -150,3 +150,45 @@ struct QueryCommandTests {
         #expect(outcome.standardError.contains("Usage: hittest query"))
     }
 }
+
+extension QueryCommandTests {
+    @Test("a 100 MB file of points streams through standard input; a bad line deep inside is named by number")
+    func hundredMegabytes() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let input = folder.appendingPathComponent("points.txt")
+        // One mebibyte of points, repeated: 13-byte lines, so 80,659 points a block.
+        var block = ""
+        while block.utf8.count + 13 <= 1 << 20 { block += "120.25,110.5\n" }
+        let linesPerBlock = block.utf8.count / 13
+        FileManager.default.createFile(atPath: input.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: input)
+        for index in 0..<100 {
+            try handle.write(contentsOf: Data(block.utf8))
+            if index == 50 { try handle.write(contentsOf: Data("oops\n".utf8)) }
+        }
+        try handle.close()
+
+        guard let executable = HitTestProcess.executable else { throw HitTestProcess.MissingBinary() }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["query", Self.diamonds]
+        process.standardInput = try FileHandle(forReadingFrom: input)
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        var lines = 0, southLines = true
+        while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            for byte in chunk where byte == 0x0A { lines += 1 }
+            if southLines, !String(decoding: chunk.prefix(6), as: UTF8.self).hasPrefix("south") && lines < 2 { southLines = false }
+        }
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(lines == linesPerBlock * 100)
+        #expect(southLines)
+        #expect(message.contains("Error: <stdin>:\(linesPerBlock * 51 + 1): malformed point 'oops'"), "\(message)")
+    }
+}

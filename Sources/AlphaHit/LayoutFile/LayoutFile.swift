@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads layout files: JSON documents describing a screen of elements (format in `Docs/LayoutFormat.md`).
 public enum LayoutFile {
@@ -45,12 +48,7 @@ public enum LayoutFile {
     }
 
     static func decodeAll(contentsOfFile path: String) throws(LayoutFileError) -> Decoded {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw .unreadable(file: path, reason: reason(error, path: path))
-        }
+        let bytes = try readFile(path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return try decodeAll(bytes, name: path, imageDirectory: folder)
     }
@@ -73,11 +71,37 @@ public enum LayoutFile {
         issues.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
     }
 
-    private static func reason(_ error: any Error, path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
-        if isDirectory.boolValue { return "it is a directory" }
-        return (error as NSError).localizedDescription
+    /// Layout files larger than this are refused rather than read.
+    static let maximumFileSize = 256 << 20
+
+    /// The file's bytes, read with POSIX calls: the errors name the real reason, and an empty
+    /// file costs nothing (Foundation's `Data(contentsOf:)` leaks a buffer on empty files here).
+    static func readFile(_ path: String) throws(LayoutFileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .unreadable(file: path, reason: errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(file: path, reason: "it is a directory") }
+        guard info.st_size <= maximumFileSize else {
+            throw .unreadable(file: path, reason: "it is \(info.st_size) bytes, over the \(maximumFileSize >> 20) MiB a layout file may have")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= maximumFileSize else {
+                throw .unreadable(file: path, reason: "it is over the \(maximumFileSize >> 20) MiB a layout file may have")
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
     }
 }
 

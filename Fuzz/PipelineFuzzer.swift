@@ -1,0 +1,48 @@
+// libFuzzer target: the whole path from a layout plus an image to a batch of queries.
+// Input: layout JSON, then the two bytes 0xFF 0x00, then PNG bytes (written as img.png beside the
+// layout), then after another 0xFF 0x00, bytes read as query points.
+import Foundation
+
+nonisolated(unsafe) let fuzzFolder: String = {
+    let path = NSTemporaryDirectory() + "alphahit-pipeline-fuzz-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    var parts: [[UInt8]] = [[]]
+    var i = 0
+    while i < bytes.count {
+        if parts.count < 3, i + 1 < bytes.count, bytes[i] == 0xFF, bytes[i + 1] == 0x00 {
+            parts.append([])
+            i += 2
+            continue
+        }
+        parts[parts.count - 1].append(bytes[i])
+        i += 1
+    }
+    while parts.count < 3 { parts.append([]) }
+    FileManager.default.createFile(atPath: fuzzFolder + "/img.png", contents: Data(parts[1]))
+    FileManager.default.createFile(atPath: fuzzFolder + "/layout.json", contents: Data(parts[0]))
+    // A fresh, small cache each time: the file changes between runs with the same size and second.
+    let cache = ImageCache(byteBudget: 4 << 20, limits: DecodingLimits(maxWidth: 2048, maxHeight: 2048, maxDecodedBytes: 8 << 20))
+    guard let engine = try? HitTester(contentsOfLayoutFile: fuzzFolder + "/layout.json", cache: cache) else { return 0 }
+    var points: [Point] = []
+    var rest = parts[2][...]
+    while rest.count >= 4 {
+        let x = Double(Int16(bitPattern: UInt16(rest[rest.startIndex]) << 8 | UInt16(rest[rest.startIndex + 1]))) / 4
+        let y = Double(Int16(bitPattern: UInt16(rest[rest.startIndex + 2]) << 8 | UInt16(rest[rest.startIndex + 3]))) / 4
+        points.append(Point(x: x, y: y))
+        rest = rest.dropFirst(4)
+    }
+    points += (0..<64).map { Point(x: Double($0 % 8) * 16 + 0.5, y: Double($0 / 8) * 16 + 0.5) }
+    let batch = engine.hitElements(at: points)
+    for (point, answer) in zip(points, batch) {
+        precondition(answer == engine.hitElement(at: point))
+        precondition(answer == engine.scanAll(point).first)
+        if let hit = engine.hitTest(point) { precondition(hit.path.last == hit.id) }
+    }
+    return 0
+}

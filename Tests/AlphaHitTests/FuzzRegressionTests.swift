@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import AlphaHit
+
+/// Replays the fuzzers' seed corpora and every input they ever crashed on (Fuzz/regressions),
+/// through the same checks the fuzz targets make.
+@Suite("Fuzz regressions and corpora")
+struct FuzzRegressionTests {
+    static func inputs(_ target: String) -> [URL] {
+        ["Fuzz/corpus/\(target)", "Fuzz/regressions/\(target)"].flatMap { folder in
+            let url = Fixtures.packageRoot.appendingPathComponent(folder)
+            return ((try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? []).sorted { $0.path < $1.path }
+        }
+    }
+
+    @Test("PNG inputs decode whole or fail with a typed error")
+    func png() throws {
+        let files = Self.inputs("png")
+        #expect(files.count >= 20)
+        for file in files {
+            CorruptionSweepTests.decodeWholeOrTypedError(
+                [UInt8](try Data(contentsOf: file)), limits: DecodingLimits(maxWidth: 4096, maxHeight: 4096, maxDecodedBytes: 16 << 20))
+        }
+    }
+
+    @Test("layout inputs parse and validate with typed errors; built engines agree with explain")
+    func layout() throws {
+        let files = Self.inputs("layout")
+        #expect(files.count >= 6)
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: file))
+            guard let decoded = try? LayoutFile.decodeAll(bytes, name: "fuzz.json", imageDirectory: "/nonexistent-alphahit-fuzz"),
+                let engine = try? HitTester(decoded: decoded, file: "fuzz.json", cache: ImageCache())
+            else { continue }
+            for x in stride(from: -10.0, through: 300, by: 37) {
+                for y in stride(from: -10.0, through: 300, by: 41) {
+                    let point = Point(x: x, y: y)
+                    #expect(engine.hitElement(at: point) == engine.explain(point).last.flatMap { $0.verdict == .hit ? $0.element : nil })
+                }
+            }
+        }
+    }
+
+    @Test("pipeline inputs: a layout and an image built into an engine answer batches as single queries and the tree walk do")
+    func pipeline() throws {
+        let files = Self.inputs("pipeline")
+        #expect(files.count >= 8)
+        let folder = try Fixtures.temporaryDirectory()
+        var built = 0
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: file))
+            var parts: [[UInt8]] = [[]]
+            var i = 0
+            while i < bytes.count {
+                if parts.count < 3, i + 1 < bytes.count, bytes[i] == 0xFF, bytes[i + 1] == 0x00 {
+                    parts.append([])
+                    i += 2
+                    continue
+                }
+                parts[parts.count - 1].append(bytes[i])
+                i += 1
+            }
+            while parts.count < 3 { parts.append([]) }
+            try Fixtures.write(parts[1], to: folder.appendingPathComponent("img.png").path)
+            try Fixtures.write(parts[0], to: folder.appendingPathComponent("layout.json").path)
+            guard let engine = try? HitTester(contentsOfLayoutFile: folder.appendingPathComponent("layout.json").path, cache: ImageCache()) else { continue }
+            built += 1
+            let points = (0..<256).map { Point(x: Double($0 % 16) * 8 + 0.5, y: Double($0 / 16) * 8 + 0.5) }
+            let batch = engine.hitElements(at: points)
+            for (point, answer) in zip(points, batch) {
+                #expect(answer == engine.hitElement(at: point))
+                #expect(answer == engine.scanAll(point).first)
+            }
+        }
+        #expect(built >= 4)
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Builds and runs one libFuzzer target with the address sanitizer.
+#
+#   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
+#
+# TARGET is png (PNG decoding into every format), layout (layout-file parsing and validation) or
+# pipeline (a layout plus an image, built into an engine and queried in a batch). Inputs that
+# crash are written to Fuzz/crashes/TARGET/; copy each into Fuzz/regressions/TARGET/, where the
+# ordinary test suite replays them. The seed corpus is Fuzz/corpus/TARGET (committed); new inputs
+# found go to .build/fuzz/corpus/TARGET (not committed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target=${1:?usage: scripts/fuzz.sh png|layout|pipeline SECONDS [libFuzzer options]}
+seconds=${2:?usage: scripts/fuzz.sh png|layout|pipeline SECONDS [libFuzzer options]}
+shift 2
+case "$target" in
+    png) source_file=Fuzz/PNGDecodeFuzzer.swift ;;
+    layout) source_file=Fuzz/LayoutFuzzer.swift ;;
+    pipeline) source_file=Fuzz/PipelineFuzzer.swift ;;
+    *) echo "Error: unknown target '$target' (png, layout or pipeline)" >&2; exit 2 ;;
+esac
+
+build=.build/fuzz
+obj="$build/obj-$target"
+mkdir -p "$obj" "$build/modules/CAlphaHitPNG" "$build/corpus/$target" "Fuzz/crashes/$target"
+toolchain=$(dirname "$(command -v swiftc)")
+
+# The C boundary, instrumented for the fuzzer and the address sanitizer.
+for c in Sources/CAlphaHitPNG/*.c; do
+    "$toolchain/clang" -c -g -O1 -fsanitize=fuzzer-no-link,address -I Sources/CAlphaHitPNG/include \
+        $(pkg-config --cflags libpng) "$c" -o "$obj/$(basename "$c" .c).o"
+done
+cat > "$build/modules/CAlphaHitPNG/module.modulemap" <<MAP
+module CAlphaHitPNG {
+    header "$(pwd)/Sources/CAlphaHitPNG/include/CAlphaHitPNG.h"
+    export *
+}
+MAP
+
+# The library's Swift sources and the target, as one module; libFuzzer provides main.
+"$toolchain/swiftc" -g -O -sanitize=fuzzer,address -parse-as-library -module-name AlphaHitFuzz \
+    -I Sources/CLibPNG -I "$build/modules/CAlphaHitPNG" \
+    $(find Sources/AlphaHit -name '*.swift' | sort) "$source_file" \
+    "$obj"/*.o $(pkg-config --libs libpng) -o "$build/$target"
+
+options=(-max_total_time="$seconds" -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1)
+[ -f "Fuzz/$target.dict" ] && options+=(-dict="Fuzz/$target.dict")
+exec "$build/$target" "${options[@]}" "$@" "$build/corpus/$target" "Fuzz/corpus/$target"
