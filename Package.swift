@@ -43,7 +43,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AlphaHitTests",
-            dependencies: ["AlphaHit"]
+            dependencies: ["AlphaHit"],
+            // Binary fixtures the tests open by path.
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

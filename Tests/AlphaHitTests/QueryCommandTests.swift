@@ -160,7 +160,7 @@ extension QueryCommandTests {
         var block = ""
         while block.utf8.count + 13 <= 1 << 20 { block += "120.25,110.5\n" }
         let linesPerBlock = block.utf8.count / 13
-        FileManager.default.createFile(atPath: input.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: input.path, contents: nil)
         let handle = try FileHandle(forWritingTo: input)
         for index in 0..<100 {
             try handle.write(contentsOf: Data(block.utf8))

@@ -33,20 +33,7 @@ struct OutputBuffer: ~Copyable {
     /// Writes everything buffered; afterwards `failed` says whether standard output refused it.
     mutating func flush() {
         guard !bytes.isEmpty else { return }
-        let ok = bytes.withUnsafeBytes { raw in
-            var next = raw.baseAddress!
-            var remaining = raw.count
-            while remaining > 0 {
-                let written = write(STDOUT_FILENO, next, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                next += written
-                remaining -= written
-            }
-            return true
-        }
+        let ok = bytes.withUnsafeBytes { StandardStreams.write($0, to: STDOUT_FILENO) }
         if !ok { failed = true }
         bytes.removeAll(keepingCapacity: true)
     }

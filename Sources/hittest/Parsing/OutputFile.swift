@@ -22,16 +22,8 @@ final class OutputFile {
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(CommandFailure) {
-        guard var next = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = Glibc.write(descriptor, next, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw CommandFailure(description: "\(displayName): cannot write: \(String(cString: strerror(errno)))")
-            }
-            next += written
-            remaining -= written
+        guard StandardStreams.write(bytes, to: descriptor) else {
+            throw CommandFailure(description: "\(displayName): cannot write: \(String(cString: strerror(errno)))")
         }
     }
 

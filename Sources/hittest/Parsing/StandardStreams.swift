@@ -18,7 +18,8 @@ enum StandardStreams {
         return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
-    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    /// Writes all of `bytes` to `descriptor`, retrying short and interrupted writes; false on error (errno set).
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         guard var next = bytes.baseAddress else { return true }
         var remaining = bytes.count
         while remaining > 0 {
