@@ -8,7 +8,7 @@ struct CorruptionSweepTests {
     static let formats: [PixelFormat] = [.alpha8, .premultipliedARGB8, .mask1(minAlpha: 26)]
 
     static func sample(_ path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent(path)))
+        try Fixtures.bytes(of: Fixtures.packageRoot.appendingPathComponent(path))
     }
 
     /// Decodes in every format; true when all succeeded. A success must be a whole image.

@@ -102,3 +102,15 @@ extension EngineValidationTests {
         #expect([vast.id(atX: -1.5e308, y: 0.5), vast.id(atX: 1.5e308, y: 0.5), vast.id(atX: 0.5, y: 0.5), vast.id(atX: 2, y: 0.5)] == ["left", "right", "middle", nil])
     }
 }
+
+extension EngineValidationTests {
+    @Test("the never-hit check skips, and says so, when the hit map would be too large")
+    func hugeHitMap() throws {
+        let engine = try F.engine([Element(id: "a", frame: F.rect(0, 0, 10, 10))], canvas: Size(width: 100_000, height: 100_000))
+        let warnings = engine.unreachableElements()
+        #expect(warnings.map(\.path) == [""])
+        #expect(warnings.first?.message.hasPrefix("the owned-pixel check was skipped") == true)
+        let small = try F.engine([Element(id: "a", frame: F.rect(0, 0, 10, 10)), Element(id: "b", frame: F.rect(0, 0, 10, 10))])
+        #expect(small.unreachableElements().map(\.path) == ["elements[0]"])
+    }
+}

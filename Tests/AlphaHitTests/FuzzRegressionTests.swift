@@ -19,7 +19,7 @@ struct FuzzRegressionTests {
         #expect(files.count >= 20)
         for file in files {
             CorruptionSweepTests.decodeWholeOrTypedError(
-                [UInt8](try Data(contentsOf: file)), limits: DecodingLimits(maxWidth: 4096, maxHeight: 4096, maxDecodedBytes: 16 << 20))
+                try Fixtures.bytes(of: file), limits: DecodingLimits(maxWidth: 4096, maxHeight: 4096, maxDecodedBytes: 16 << 20))
         }
     }
 
@@ -28,7 +28,7 @@ struct FuzzRegressionTests {
         let files = Self.inputs("layout")
         #expect(files.count >= 6)
         for file in files {
-            let bytes = [UInt8](try Data(contentsOf: file))
+            let bytes = try Fixtures.bytes(of: file)
             guard let decoded = try? LayoutFile.decodeAll(bytes, name: "fuzz.json", imageDirectory: "/nonexistent-alphahit-fuzz"),
                 let engine = try? HitTester(decoded: decoded, file: "fuzz.json", cache: ImageCache())
             else { continue }
@@ -48,7 +48,7 @@ struct FuzzRegressionTests {
         let folder = try Fixtures.temporaryDirectory()
         var built = 0
         for file in files {
-            let bytes = [UInt8](try Data(contentsOf: file))
+            let bytes = try Fixtures.bytes(of: file)
             var parts: [[UInt8]] = [[]]
             var i = 0
             while i < bytes.count {

@@ -4,8 +4,9 @@ extension HitTester {
     /// pixel of the hit map at `scale` because elements in front cover it everywhere.
     ///
     /// Hidden, non-interactive, transparent and `shape: none` elements are never hit by design
-    /// and are not reported.
-    public func unreachableElements(scale: Double = 1) -> [LayoutIssue] {
+    /// and are not reported. When the hit map would exceed `maximumPixels`, the second check is
+    /// skipped and a note says so (pass a smaller `scale`).
+    public func unreachableElements(scale: Double = 1, maximumPixels: Int = 1 << 24) -> [LayoutIssue] {
         var warnings: [LayoutIssue] = []
         var noSolidPixel = Set<Int>()
         for index in 0..<elementCount where isHittable(index) {
@@ -17,7 +18,11 @@ extension HitTester {
                 message: "\"\(storage.ids[index])\" can never be hit: its image has no pixel with alpha at or above \(element.pointee.minAlpha)",
                 line: storage.lines[index]))
         }
-        guard mapSize(scale: scale) != nil else { return warnings }
+        guard let size = mapSize(scale: scale), size.width * size.height <= maximumPixels else {
+            warnings.append(LayoutIssue(
+                path: "", message: "the owned-pixel check was skipped: the hit map at scale \(scale) would have more than \(maximumPixels) pixels; use a smaller scale"))
+            return warnings
+        }
         var owned = [Bool](repeating: false, count: elementCount)
         for owner in hitMap(scale: scale).owners { if let owner { owned[Int(owner.rawValue)] = true } }
         for index in 0..<elementCount where isHittable(index) && !owned[index] && !noSolidPixel.contains(index) {
