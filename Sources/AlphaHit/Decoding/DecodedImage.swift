@@ -16,6 +16,9 @@ public struct DecodedImage: Sendable {
     public let header: PNGHeader
 
     @usableFromInline let storage: PixelStorage
+    /// log2 of the bytes a pixel's alpha is apart (0 for alpha8, 2 for ARGB), or -1 for masks:
+    /// one integer compare on the lookup path instead of a switch over the format enum.
+    @usableFromInline let alphaShift: Int
 
     init(width: Int, height: Int, format: PixelFormat, bytesPerRow: Int, header: PNGHeader, storage: PixelStorage) {
         self.width = width
@@ -24,6 +27,11 @@ public struct DecodedImage: Sendable {
         self.bytesPerRow = bytesPerRow
         self.header = header
         self.storage = storage
+        switch format {
+        case .alpha8: alphaShift = 0
+        case .premultipliedARGB8: alphaShift = 2
+        case .mask1: alphaShift = -1
+        }
     }
 
     /// The number of pixel bytes held: `bytesPerRow * height`.
@@ -44,14 +52,11 @@ public struct DecodedImage: Sendable {
     public func alpha(atX x: Int, y: Int) -> UInt8 {
         assert(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
         let row = storage.base + y &* bytesPerRow
-        switch format {
-        case .alpha8:
-            return row.load(fromByteOffset: x, as: UInt8.self)
-        case .premultipliedARGB8:
-            return row.load(fromByteOffset: x &<< 2, as: UInt8.self)
-        case .mask1:
-            let word = row.load(fromByteOffset: (x &>> 6) &<< 3, as: UInt64.self)
-            return (word &>> UInt64(x & 63)) & 1 == 0 ? 0 : 255
+        if alphaShift >= 0 {
+            // alpha8, or the A byte that leads each ARGB pixel.
+            return row.load(fromByteOffset: x &<< alphaShift, as: UInt8.self)
         }
+        let word = row.load(fromByteOffset: (x &>> 6) &<< 3, as: UInt64.self)
+        return (word &>> UInt64(x & 63)) & 1 == 0 ? 0 : 255
     }
 }
