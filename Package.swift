@@ -25,14 +25,25 @@ let package = Package(
             name: "AlphaHit",
             dependencies: ["CAlphaHitPNG"]
         ),
+        // The command line as a library, so tests run commands in-process.
+        .target(
+            name: "HitTestCLI",
+            dependencies: ["AlphaHit"]
+        ),
         .executableTarget(
             name: "hittest",
-            dependencies: ["AlphaHit"]
+            dependencies: ["HitTestCLI"]
+        ),
+        // What only the benchmarks need: a plain libpng read, the decode benchmarks' floor.
+        .target(
+            name: "CBenchmarkFloor",
+            dependencies: ["CLibPNG"],
+            path: "Benchmarks/Sources/CBenchmarkFloor"
         ),
         // The benchmark suite (swift run -c release alphahit-bench); see Benchmarks/README.md.
         .executableTarget(
             name: "alphahit-bench",
-            dependencies: ["AlphaHit", "CAlphaHitPNG"],
+            dependencies: ["AlphaHit", "CBenchmarkFloor"],
             path: "Benchmarks/Sources/alphahit-bench"
         ),
         // Regenerates the images under Samples/ (swift run make-samples).
@@ -43,7 +54,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AlphaHitTests",
-            dependencies: ["AlphaHit"],
+            dependencies: ["AlphaHit", "HitTestCLI"],
             // Binary fixtures the tests open by path.
             exclude: ["Fixtures"]
         ),

@@ -14,7 +14,7 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             for x in stride(from: -10.0, through: 300, by: 37) {
                 for y in stride(from: -10.0, through: 300, by: 41) {
                     let point = Point(x: x, y: y)
-                    precondition(engine.hitElement(at: point) == engine.explain(point).last.flatMap { $0.verdict == .hit ? $0.element : nil })
+                    precondition(engine.elementIndex(at: point) == engine.explanation(at: point).last.flatMap { $0.verdict == .hit ? $0.element : nil })
                 }
             }
         } catch {

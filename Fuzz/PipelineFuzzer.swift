@@ -38,11 +38,11 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         rest = rest.dropFirst(4)
     }
     points += (0..<64).map { Point(x: Double($0 % 8) * 16 + 0.5, y: Double($0 / 8) * 16 + 0.5) }
-    let batch = engine.hitElements(at: points)
+    let batch = engine.elementIndices(at: points)
     for (point, answer) in zip(points, batch) {
-        precondition(answer == engine.hitElement(at: point))
+        precondition(answer == engine.elementIndex(at: point))
         precondition(answer == engine.scanAll(point).first)
-        if let hit = engine.hitTest(point) { precondition(hit.path.last == hit.id) }
+        if let hit = engine.hit(at: point) { precondition(hit.path.last == hit.id) }
     }
     return 0
 }

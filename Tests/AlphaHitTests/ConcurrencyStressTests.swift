@@ -37,7 +37,7 @@ struct ConcurrencyStressTests {
         let engineB = try HitTester(layout: Self.layout(in: referenceB), cache: ImageCache())
         var random = SplitMix(seed: 11)
         let points = (0..<2000).map { _ in Point(x: random.next(in: -5...70), y: random.next(in: -5...70)) }
-        let expectedA = points.map { engineA.hitTest($0)?.id }, expectedB = points.map { engineB.hitTest($0)?.id }
+        let expectedA = points.map { engineA.hit(at: $0)?.id }, expectedB = points.map { engineB.hit(at: $0)?.id }
         #expect(zip(expectedA, expectedB).filter { $0 != $1 }.count > 300, "the versions must disagree somewhere")
 
         // About two images' worth: every build of the other layouts evicts something.
@@ -85,7 +85,7 @@ struct ConcurrencyStressTests {
                         shared.withLock { $0.tornEngines += 1 }
                         continue
                     }
-                    let answers = points.prefix(400).map { engine.hitTest($0)?.id }
+                    let answers = points.prefix(400).map { engine.hit(at: $0)?.id }
                     let isA = answers == Array(expectedA.prefix(400)), isB = answers == Array(expectedB.prefix(400))
                     shared.withLock { state in
                         state.builds += 1
@@ -109,9 +109,9 @@ struct ConcurrencyStressTests {
                     var mismatches = 0
                     let start = Int(local.next() % 1500)
                     if resolver % 2 == 0 {
-                        for i in start..<start + 500 where engine.hitElement(at: points[i]).map({ engine.id(of: $0) }) != expected[i] { mismatches += 1 }
+                        for i in start..<start + 500 where engine.elementIndex(at: points[i]).map({ engine.id(of: $0) }) != expected[i] { mismatches += 1 }
                     } else {
-                        let batch = engine.hitElements(at: Array(points[start..<start + 500]))
+                        let batch = engine.elementIndices(at: Array(points[start..<start + 500]))
                         for (offset, answer) in batch.enumerated() where answer.map({ engine.id(of: $0) }) != expected[start + offset] { mismatches += 1 }
                     }
                     shared.withLock {

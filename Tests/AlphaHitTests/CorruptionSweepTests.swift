@@ -147,11 +147,12 @@ struct CorruptionSweepTests {
                 if path.hasSuffix(".scale") && replacement.kind == "a number" { continue }
                 let bytes = Array(Self.text(document, replacing: path, with: replacement.text).utf8)
                 let error = try #require(throws: LayoutFileError.self, "\(path) = \(replacement.text)") { try LayoutFile.decode(bytes, name: "typed.json") }
-                guard case .invalid(_, let issues) = error else {
+                guard case .invalid(let invalid) = error else {
                     Issue.record("\(path): \(error)")
                     continue
                 }
                 // At the key itself, or inside it where the new kind is another accepted form (a shape object).
+                let issues = invalid.problems
                 #expect(issues.contains { $0.path == path || $0.path.hasPrefix(path + ".") }, "\(path) = \(replacement.text): \(issues.map(\.description))")
                 checked += 1
             }
@@ -169,8 +170,8 @@ struct CorruptionSweepTests {
             _ = try LayoutFile.decode(Array(text.utf8), name: "n.json")
             Issue.record("\(spelling) was accepted")
         } catch {
-            if case .invalid(_, let issues) = error {
-                #expect(issues.map(\.description) == ["elements[0].frame.x: must be a finite number (this one is too large)"])
+            if case .invalid(let invalid) = error {
+                #expect(invalid.problems.map(\.description) == ["elements[0].frame.x: must be a finite number (this one is too large)"])
             } else {
                 #expect(error.description.hasPrefix("n.json:1:"))
             }
@@ -195,7 +196,8 @@ extension CorruptionSweepTests {
         #expect(throws: PNGDecodingError.truncated(source: path, libpngMessage: "unexpected end of file")) {
             try PNGDecoder().decode(contentsOfFile: path, as: .alpha8)
         }
-        let outcome = try HitTestProcess.run(["decode", path, "-f", "alpha8", "-o", "/dev/null", "--stats"])
+        // Measured by a process of its own: the in-process runner would report the whole test run's peak.
+        let outcome = try HitTestRunner.runBinary(["decode", path, "-f", "alpha8", "-o", "/dev/null", "--stats"], standardOutput: "/dev/null")
         #expect(outcome.status == 1)
         let line = try #require(outcome.standardError.split(separator: "\n").first { $0.hasPrefix("stats: failed") })
         let words = line.split(separator: " ")

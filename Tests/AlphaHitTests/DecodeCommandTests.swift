@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlphaHit
+@testable import HitTestCLI
 
 /// `hittest decode`, `--help` and `--version`, run as a user runs them.
 @Suite("hittest decode command")
@@ -16,7 +17,7 @@ struct DecodeCommandTests {
     func alpha8Output() throws {
         let image = try Self.writeFixture()
         let out = image + ".raw"
-        let outcome = try HitTestProcess.run(["decode", image, "--format", "alpha8", "-o", out])
+        let outcome = try HitTestRunner.run(["decode", image, "--format", "alpha8", "-o", out])
         #expect(outcome.status == 0)
         #expect(outcome.text == "10 2 alpha8\n")
         let expected: [UInt8] = [0, 25, 50, 75, 100, 125, 150, 175, 200, 225, 255, 230, 205, 180, 155, 130, 105, 80, 55, 30]
@@ -26,7 +27,7 @@ struct DecodeCommandTests {
     @Test("decode argb8 writes premultiplied A, R, G, B, 4 x width bytes a row")
     func argb8Output() throws {
         let image = try Self.writeFixture()
-        let outcome = try HitTestProcess.run(["decode", image, "--format", "argb8", "-o", "-"])
+        let outcome = try HitTestRunner.run(["decode", image, "--format", "argb8", "-o", "-"])
         #expect(outcome.status == 0)
         let bytes = [UInt8](outcome.standardOutput)
         #expect(bytes.count == 80)
@@ -39,18 +40,18 @@ struct DecodeCommandTests {
     @Test("decode mask1 writes ceil(width / 8) bytes a row, leftmost pixel in the MSB, --min-alpha default 26")
     func mask1Output() throws {
         let image = try Self.writeFixture()
-        let defaulted = try HitTestProcess.run(["decode", image, "--format", "mask1", "-o", "-"])
+        let defaulted = try HitTestRunner.run(["decode", image, "--format", "mask1", "-o", "-"])
         #expect(defaulted.status == 0)
         // Row 0: alphas 0,25 < 26, then 50... set: 0b0011_1111, 0b11 << 6. Row 1: 255..30 all >= 26.
         #expect([UInt8](defaulted.standardOutput) == [0b0011_1111, 0b1100_0000, 0b1111_1111, 0b1100_0000])
-        let strict = try HitTestProcess.run(["decode", image, "--format", "mask1", "--min-alpha", "200", "-o", "-"])
+        let strict = try HitTestRunner.run(["decode", image, "--format", "mask1", "--min-alpha", "200", "-o", "-"])
         // Row 0: 200 and 225 set (x = 8, 9). Row 1: 255, 230, 205 set (x = 0, 1, 2).
         #expect([UInt8](strict.standardOutput) == [0, 0b1100_0000, 0b1110_0000, 0])
     }
 
     @Test("with -o -, the bytes go to standard output and the summary to standard error")
     func standardOutputMode() throws {
-        let outcome = try HitTestProcess.run(["decode", try Self.writeFixture(), "-f", "alpha8", "-o", "-"])
+        let outcome = try HitTestRunner.run(["decode", try Self.writeFixture(), "-f", "alpha8", "-o", "-"])
         #expect(outcome.standardOutput.count == 20)
         #expect(outcome.standardError == "10 2 alpha8\n")
     }
@@ -59,14 +60,14 @@ struct DecodeCommandTests {
     func decodingErrorExitsOne() throws {
         let folder = try Fixtures.temporaryDirectory()
         let missing = folder.appendingPathComponent("missing.png").path
-        let absent = try HitTestProcess.run(["decode", missing, "-f", "alpha8", "-o", "-"])
+        let absent = try HitTestRunner.run(["decode", missing, "-f", "alpha8", "-o", "-"])
         #expect(absent.status == 1)
         #expect(absent.standardError == "Error: \(missing): no such file\n")
         #expect(absent.standardOutput.isEmpty)
 
         let corrupt = folder.appendingPathComponent("corrupt.png").path
         try Fixtures.write(Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 20), to: corrupt)
-        let bad = try HitTestProcess.run(["decode", corrupt, "-f", "argb8", "-o", "-"])
+        let bad = try HitTestRunner.run(["decode", corrupt, "-f", "argb8", "-o", "-"])
         #expect(bad.status == 1)
         #expect(bad.standardError.contains("not a PNG image"))
     }
@@ -80,7 +81,7 @@ struct DecodeCommandTests {
             ["decode", "x.png", "y.png", "-f", "alpha8", "-o", "-"], ["frobnicate"], ["help", "frobnicate"],
         ])
     func usageErrorExitsTwo(arguments: [String]) throws {
-        let outcome = try HitTestProcess.run(arguments)
+        let outcome = try HitTestRunner.run(arguments)
         #expect(outcome.status == 2)
         #expect(outcome.standardError.hasPrefix("Error: "))
         #expect(outcome.standardError.contains("Usage: hittest"))
@@ -89,17 +90,17 @@ struct DecodeCommandTests {
 
     @Test("--help lists the subcommands; help decode equals decode --help; --version prints the version")
     func helpAndVersion() throws {
-        let help = try HitTestProcess.run(["--help"])
+        let help = try HitTestRunner.run(["--help"])
         #expect(help.status == 0)
         for section in ["OVERVIEW:", "USAGE: hittest <subcommand>", "OPTIONS:", "SUBCOMMANDS:", "decode"] {
             #expect(help.text.contains(section))
         }
-        let helpDecode = try HitTestProcess.run(["help", "decode"])
-        let decodeHelp = try HitTestProcess.run(["decode", "--help"])
+        let helpDecode = try HitTestRunner.run(["help", "decode"])
+        let decodeHelp = try HitTestRunner.run(["decode", "--help"])
         #expect(helpDecode.text == decodeHelp.text)
         #expect(helpDecode.text.contains("ARGUMENTS:") && helpDecode.text.contains("--min-alpha"))
-        let version = try HitTestProcess.run(["--version"])
-        #expect((version.status, version.text) == (0, "0.1.0\n"))
+        let version = try HitTestRunner.run(["--version"])
+        #expect((version.status, version.text) == (0, HitTestCLI.version + "\n"))
     }
 
     /// Noisy 8-bit RGBA pixels, so the file is not trivially compressible.
@@ -129,7 +130,7 @@ struct DecodeCommandTests {
         func addedBytes(_ format: String) throws -> Int {
             // Peak memory is measured by the decoding process itself: a child's ru_maxrss
             // starts at its parent's peak on Linux, which here is the whole test runner's.
-            let outcome = try HitTestProcess.run(["decode", big, "-f", format, "-o", "/dev/null", "--stats"])
+            let outcome = try HitTestRunner.runBinary(["decode", big, "-f", format, "-o", "/dev/null", "--stats"], standardOutput: "/dev/null")
             #expect(outcome.status == 0)
             let line = try #require(outcome.standardError.split(separator: "\n").first { $0.hasPrefix("stats:") })
             print(line)

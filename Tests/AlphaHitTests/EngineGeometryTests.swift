@@ -20,7 +20,7 @@ struct EngineGeometryTests {
             Element(id: "parent", frame: F.rect(100, 50, 10, 10), shape: .none, children: [Element(id: "child", frame: F.rect(5, 5, 2, 2))])
         ])
         #expect(engine.id(atX: 105.5, y: 55.5) == "child")
-        #expect(engine.hitTest(Point(x: 105.5, y: 55.5))?.localPoint == Point(x: 0.5, y: 0.5))
+        #expect(engine.hit(at: Point(x: 105.5, y: 55.5))?.localPoint == Point(x: 0.5, y: 0.5))
         #expect(engine.id(atX: 5.5, y: 5.5) == nil)
     }
 
@@ -31,18 +31,18 @@ struct EngineGeometryTests {
             (10.0, 14.0, true), (10, 14.5, true), (10, 15.5, false), (3, 5, false), (10, -4.5, true), (16, 5, false),
         ])
     func rotation(x: Double, y: Double, hit: Bool) throws {
-        let engine = try F.engine([Element(id: "r", frame: F.rect(0, 0, 20, 10), transform: AffineTransform(rotationDegrees: 90))])
+        let engine = try F.engine([Element(id: "r", frame: F.rect(0, 0, 20, 10), transform: ElementTransform(rotationDegrees: 90))])
         #expect((engine.id(atX: x, y: y) == "r") == hit)
         if x == 10 && y == 14 {
-            let local = try #require(engine.hitTest(Point(x: x, y: y))?.localPoint)
+            let local = try #require(engine.hit(at: Point(x: x, y: y))?.localPoint)
             #expect(abs(local.x - 19) < 1e-9 && abs(local.y - 5) < 1e-9)
         }
     }
 
     @Test("scale applies about the centre: frame (10, 10, 10, 10) scaled 2x covers [5, 25)")
     func scaleAboutCentre() throws {
-        let engine = try F.engine([Element(id: "s", frame: F.rect(10, 10, 10, 10), transform: AffineTransform(scaleX: 2, scaleY: 2))])
-        #expect(engine.hitTest(Point(x: 6, y: 6))?.localPoint == Point(x: 0.5, y: 0.5))
+        let engine = try F.engine([Element(id: "s", frame: F.rect(10, 10, 10, 10), transform: ElementTransform(scaleX: 2, scaleY: 2))])
+        #expect(engine.hit(at: Point(x: 6, y: 6))?.localPoint == Point(x: 0.5, y: 0.5))
         #expect(engine.id(atX: 4.9, y: 6) == nil)
         #expect(engine.id(atX: 24.9, y: 24.9) == "s")
         #expect(engine.id(atX: 25, y: 20) == nil)
@@ -51,24 +51,24 @@ struct EngineGeometryTests {
     @Test("the matrix form follows CoreGraphics: x' = a*x + c*y + tx, y' = b*x + d*y + ty")
     func matrixForm() throws {
         // Shear [1, 0, 0.5, 1, 0, 0] on (0, 0, 10, 10): local (1, 9) lands at (3, 9).
-        let shear = AffineTransform(a: 1, b: 0, c: 0.5, d: 1, tx: 0, ty: 0)
+        let shear = ElementTransform(a: 1, b: 0, c: 0.5, d: 1, tx: 0, ty: 0)
         let engine = try F.engine([Element(id: "m", frame: F.rect(0, 0, 10, 10), transform: shear)])
-        #expect(engine.hitTest(Point(x: 3, y: 9))?.localPoint == Point(x: 1, y: 9))
+        #expect(engine.hit(at: Point(x: 3, y: 9))?.localPoint == Point(x: 1, y: 9))
         #expect(engine.id(atX: 0.5, y: 9) == nil)
-        let moved = try F.engine([Element(id: "t", frame: F.rect(0, 0, 10, 10), transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 100, ty: 0))])
-        #expect(moved.hitTest(Point(x: 105, y: 5))?.localPoint == Point(x: 5, y: 5))
+        let moved = try F.engine([Element(id: "t", frame: F.rect(0, 0, 10, 10), transform: ElementTransform(a: 1, b: 0, c: 0, d: 1, tx: 100, ty: 0))])
+        #expect(moved.hit(at: Point(x: 105, y: 5))?.localPoint == Point(x: 5, y: 5))
         #expect(moved.id(atX: 5, y: 5) == nil)
     }
 
     @Test("the convenience form combines scale, then rotation, then translation")
     func convenienceOrder() throws {
-        let transform = AffineTransform(rotationDegrees: 90, scaleX: 2, scaleY: 1, translateX: 3, translateY: 0)
+        let transform = ElementTransform(rotationDegrees: 90, scaleX: 2, scaleY: 1, translateX: 3, translateY: 0)
         #expect(abs(transform.a) < 1e-12 && abs(transform.b - 2) < 1e-12 && abs(transform.c + 1) < 1e-12 && abs(transform.d) < 1e-12)
         #expect((transform.tx, transform.ty) == (3, 0))
         // Frame (0, 0, 10, 2), centre (5, 1): local (9, 1) -> (5, 1) + M·(4, 0) + (3, 0) = (8, 9).
         // Scaling after rotating would make the strip 2 long and 4 wide instead of 20 long and 2 wide.
         let engine = try F.engine([Element(id: "c", frame: F.rect(0, 0, 10, 2), transform: transform)])
-        let local = try #require(engine.hitTest(Point(x: 8, y: 9))?.localPoint)
+        let local = try #require(engine.hit(at: Point(x: 8, y: 9))?.localPoint)
         #expect(abs(local.x - 9) < 1e-9 && abs(local.y - 1) < 1e-9)
         #expect(engine.id(atX: 8, y: -8.5) == "c")
         #expect(engine.id(atX: 9.5, y: 0) == nil)
@@ -79,11 +79,11 @@ struct EngineGeometryTests {
         let error = try #require(throws: LayoutError.self) {
             try F.engine([
                 Element(id: "ok", frame: F.rect(0, 0, 1, 1)),
-                Element(id: "flat", frame: F.rect(0, 0, 1, 1), transform: AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0)),
+                Element(id: "flat", frame: F.rect(0, 0, 1, 1), transform: ElementTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0)),
             ])
         }
-        #expect(error.issues.map(\.path) == ["elements[1].transform"])
-        #expect(error.issues[0].message.contains("singular"))
+        #expect(error.problems.map(\.path) == ["elements[1].transform"])
+        #expect(error.problems[0].message.contains("singular"))
     }
 
     @Test(
@@ -127,7 +127,7 @@ struct EngineGeometryTests {
         ])
         #expect(engine.id(atX: 50, y: 50) == "below")
         #expect(engine.id(atX: 15, y: 15) == "button")
-        #expect(engine.explain(Point(x: 50, y: 50)).map(\.verdict) == [.outsideBounds, .outsideShape, .hit])
+        #expect(engine.explanation(at: Point(x: 50, y: 50)).map(\.verdict) == [.outsideBounds, .outsideShape, .hit])
     }
 
     @Test("a canvas limits the layout: points outside it hit nothing")
@@ -137,6 +137,6 @@ struct EngineGeometryTests {
         #expect(engine.id(atX: 99.9, y: 79.9) == "big")
         #expect(engine.id(atX: 100, y: 10) == nil)
         #expect(engine.id(atX: -1, y: 10) == nil)
-        #expect(engine.explain(Point(x: 10, y: 80)).isEmpty)
+        #expect(engine.explanation(at: Point(x: 10, y: 80)).isEmpty)
     }
 }

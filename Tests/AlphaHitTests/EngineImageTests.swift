@@ -16,9 +16,9 @@ struct EngineImageTests {
         var element = Element(id: "e", frame: F.rect(0, 0, frame.0, frame.1), image: image.name, alphaThreshold: 0)
         configure(&element)
         let engine = try folder.engine([element], defaults: defaults)
-        let hit = engine.hitTest(Point(x: x, y: y))
+        let hit = engine.hit(at: Point(x: x, y: y))
         if hit == nil {
-            let verdict = engine.explain(Point(x: x, y: y)).last?.verdict
+            let verdict = engine.explanation(at: Point(x: x, y: y)).last?.verdict
             #expect(verdict == .offImage || verdict == .outsideBounds, "a miss must be off the image, not \(String(describing: verdict))")
         }
         return hit?.pixel
@@ -100,7 +100,7 @@ struct EngineImageTests {
                 Element(id: "bare", frame: F.rect(0, 0, 20, 20), capInsets: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)),
             ])
         }
-        #expect(error.issues.map(\.path) == ["elements[2].contentMode", "elements[3].capInsets", "elements[0].capInsets", "elements[1].capInsets"])
+        #expect(error.problems.map(\.path) == ["elements[2].contentMode", "elements[3].capInsets", "elements[0].capInsets", "elements[1].capInsets"])
     }
 
     static let scaleCases: [(String, Int, Double?, Double?, PixelCoordinate)] = [
@@ -141,7 +141,7 @@ struct EngineImageTests {
         "a pixel is solid when alpha / 255 >= t: minAlpha is the smallest such byte",
         arguments: [(0.0, UInt8(0)), (0.1, 26), (1.0, 255), (26.0 / 255.0, 26), (0.5, 128), (0.0001, 1), (25.5 / 255, 26)] as [(Double, UInt8)])
     func minAlpha(threshold: Double, expected: UInt8) {
-        #expect(AlphaThreshold.minAlpha(for: threshold) == expected)
+        #expect(AlphaThreshold.minimumAlpha(for: threshold) == expected)
     }
 
     @Test(
@@ -173,7 +173,7 @@ struct EngineImageTests {
         let engine = try folder.engine([Element(id: "e", frame: F.rect(0, 0, 10, 10), image: "solid.png", shape: .ellipse)])
         #expect(engine.id(atX: 5, y: 5) == "e")
         #expect(engine.id(atX: 0.5, y: 0.5) == nil)
-        #expect(engine.explain(Point(x: 0.5, y: 0.5)).map(\.verdict) == [.outsideShape])
+        #expect(engine.explanation(at: Point(x: 0.5, y: 0.5)).map(\.verdict) == [.outsideShape])
     }
 
     @Test("a hit reports the element's id, path, local point, pixel and alpha")
@@ -183,13 +183,13 @@ struct EngineImageTests {
         let engine = try folder.engine([
             Element(id: "group", frame: F.rect(10, 10, 100, 100), children: [Element(id: "icon", frame: F.rect(5, 5, 8, 8), image: "ramp.png")])
         ])
-        let hit = try #require(engine.hitTest(Point(x: 20, y: 17)))
+        let hit = try #require(engine.hit(at: Point(x: 20, y: 17)))
         #expect(hit.id == "icon")
         #expect(hit.path == ["group", "icon"])
         #expect(hit.localPoint == Point(x: 5, y: 2))
         #expect(hit.pixel == Self.p(2, 1))
         #expect(hit.alpha == 141)
-        let group = try #require(engine.hitTest(Point(x: 50, y: 50)))
+        let group = try #require(engine.hit(at: Point(x: 50, y: 50)))
         #expect((group.id, group.path, group.pixel, group.alpha) == ("group", ["group"], nil, nil))
     }
 

@@ -24,7 +24,7 @@ struct EngineResolutionTests {
         #expect(engine.id(atX: 2, y: 2) == "a")
         #expect(engine.id(atX: 13, y: 13) == "b")
         // Depth-first from the front: b, then a's children (last first), then a.
-        #expect(engine.explain(Point(x: 1, y: 1)).map(\.id) == ["b", "a1", "a"])
+        #expect(engine.explanation(at: Point(x: 1, y: 1)).map(\.id) == ["b", "a1", "a"])
     }
 
     @Test("resolution is depth-first from the front: for each element its children, last first, then itself")
@@ -35,8 +35,8 @@ struct EngineResolutionTests {
                 Element(id: "c2", frame: F.rect(0, 0, 10, 10), shape: .none),
             ]),
         ])
-        #expect(engine.explain(Point(x: 5, y: 5)).map(\.id) == ["c2", "g1", "c1", "p"])
-        #expect(engine.hitTestAll(Point(x: 0.5, y: 0.5)).map(\.id) == ["g1", "p"])
+        #expect(engine.explanation(at: Point(x: 5, y: 5)).map(\.id) == ["c2", "g1", "c1", "p"])
+        #expect(engine.allHits(at: Point(x: 0.5, y: 0.5)).map(\.id) == ["g1", "p"])
     }
 
     @Test("clipsToBounds false: children can be hit outside their parent's bounds (unlike UIKit)")
@@ -55,17 +55,17 @@ struct EngineResolutionTests {
         ])
         #expect(engine.id(atX: 7, y: 5) == "c")
         #expect(engine.id(atX: 12, y: 5) == "below")
-        #expect(engine.explain(Point(x: 12, y: 5)).map(\.verdict) == [
+        #expect(engine.explanation(at: Point(x: 12, y: 5)).map(\.verdict) == [
             .clippedByAncestor(id: "p"), .clippedByAncestor(id: "p"), .outsideBounds, .hit,
         ])
-        #expect(engine.explain(Point(x: 12, y: 5)).map(\.id) == ["g", "c", "p", "below"])
+        #expect(engine.explanation(at: Point(x: 12, y: 5)).map(\.id) == ["g", "c", "p", "below"])
     }
 
     @Test("a clipping ancestor's transform is honoured when clipping its children")
     func rotatedClip() throws {
         // A 20 × 20 clip rotated 45° about (10, 10): its corner (0, 0) moves out to (10, -4.14).
         let engine = try F.engine([
-            Element(id: "p", frame: F.rect(0, 0, 20, 20), shape: .none, transform: AffineTransform(rotationDegrees: 45), clipsToBounds: true, children: [
+            Element(id: "p", frame: F.rect(0, 0, 20, 20), shape: .none, transform: ElementTransform(rotationDegrees: 45), clipsToBounds: true, children: [
                 Element(id: "c", frame: F.rect(-100, -100, 300, 300))
             ])
         ])
@@ -86,7 +86,7 @@ struct EngineResolutionTests {
         parent.children = [Element(id: "child", frame: F.rect(0, 0, 5, 5))]
         let engine = try F.engine([Element(id: "below", frame: F.rect(0, 0, 10, 10)), parent])
         #expect(engine.id(atX: 2, y: 2) == "below")
-        #expect(engine.explain(Point(x: 2, y: 2)).map(\.verdict) == [.skipped(reason), .hit])
+        #expect(engine.explanation(at: Point(x: 2, y: 2)).map(\.verdict) == [.skipped(reason), .hit])
     }
 
     @Test("opacity exactly 0.01 is not skipped")
@@ -106,7 +106,7 @@ struct EngineResolutionTests {
             Element(id: "round", frame: F.rect(0, 0, 40, 40), shape: .ellipse),
             Element(id: "far", frame: F.rect(100, 100, 4, 4)),
         ])
-        let lines = engine.explain(Point(x: 1, y: 1))
+        let lines = engine.explanation(at: Point(x: 1, y: 1))
         #expect(lines.map(\.id) == ["far", "round", "centred", "fitted", "bottom"])
         #expect(lines.map(\.verdict) == [
             .outsideBounds, .outsideShape, .offImage,
@@ -115,7 +115,7 @@ struct EngineResolutionTests {
         #expect(lines[0].localPoint == Point(x: -99, y: -99))
         #expect(lines[3].verdict.description == "transparent: pixel (0, 0) has alpha 10 below minAlpha 26")
         // When the front-most element takes the point, it is the only line.
-        #expect(engine.explain(Point(x: 30, y: 20)).map(\.id) == ["far", "round"])
+        #expect(engine.explanation(at: Point(x: 30, y: 20)).map(\.id) == ["far", "round"])
     }
 
     @Test("hitTestAll lists every element whose own shape takes the point, front to back")
@@ -126,9 +126,9 @@ struct EngineResolutionTests {
             Element(id: "c", frame: F.rect(0, 0, 10, 10), isHidden: true),
             Element(id: "d", frame: F.rect(0, 0, 10, 10), children: [Element(id: "d1", frame: F.rect(0, 0, 5, 5))]),
         ])
-        #expect(engine.hitTestAll(Point(x: 1, y: 1)).map(\.id) == ["d1", "d", "a"])
-        #expect(engine.hitTestAll(Point(x: 5, y: 5)).map(\.id) == ["d", "b", "a"])
-        #expect(engine.hitTestAll(Point(x: 50, y: 5)).isEmpty)
+        #expect(engine.allHits(at: Point(x: 1, y: 1)).map(\.id) == ["d1", "d", "a"])
+        #expect(engine.allHits(at: Point(x: 5, y: 5)).map(\.id) == ["d", "b", "a"])
+        #expect(engine.allHits(at: Point(x: 50, y: 5)).isEmpty)
     }
 
     @Test("the batch call gives the same answers as single queries, on one core and spread over all")
@@ -142,15 +142,15 @@ struct EngineResolutionTests {
         var generator = SplitMix(seed: 7)
         for count in [10, 40_000] {
             let points = (0..<count).map { _ in Point(x: generator.next(in: -5...80), y: generator.next(in: -5...45)) }
-            let batch = engine.hitElements(at: points)
-            #expect(batch == points.map { engine.hitElement(at: $0) })
+            let batch = engine.elementIndices(at: points)
+            #expect(batch == points.map { engine.elementIndex(at: $0) })
         }
     }
 
     @Test("id and path name an element by index")
     func idAndPath() throws {
         let engine = try F.engine([Element(id: "a", frame: F.rect(0, 0, 1, 1), children: [Element(id: "b", frame: F.rect(0, 0, 1, 1))])])
-        #expect(engine.elementCount == 2)
+        #expect(engine.elements.count == 2)
         #expect(engine.id(of: ElementIndex(rawValue: 1)) == "b")
         #expect(engine.path(of: ElementIndex(rawValue: 1)) == ["a", "b"])
     }

@@ -21,7 +21,7 @@ struct EngineValidationTests {
                 ],
                 canvas: Size(width: -5, height: 10), defaults: .init(alphaThreshold: -0.1, imageScale: .infinity))
         }
-        let lines = error.issues.map(\.description)
+        let lines = error.problems.map(\.description)
         let expectedPrefixes = [
             "canvas.width: must be a finite number ≥ 0",
             "defaults.alphaThreshold: must be a number from 0 to 1",
@@ -49,9 +49,9 @@ struct EngineValidationTests {
         let error = try #require(throws: LayoutError.self) {
             try folder.engine([Element(id: "x", frame: F.rect(0, 0, 1, 1), image: "bad.png")])
         }
-        #expect(error.issues.count == 1)
-        #expect(error.issues[0].path == "elements[0].image")
-        #expect(error.issues[0].message.hasSuffix("bad.png: not a PNG image (libpng: Not a PNG file)"))
+        #expect(error.problems.count == 1)
+        #expect(error.problems[0].path == "elements[0].image")
+        #expect(error.problems[0].message.hasSuffix("bad.png: not a PNG image (libpng: Not a PNG file)"))
     }
 
     @Test("nesting deeper than 256 levels is rejected without exhausting the stack")
@@ -59,8 +59,8 @@ struct EngineValidationTests {
         var element = Element(id: "leaf", frame: F.rect(0, 0, 1, 1))
         for level in 0..<300 { element = Element(id: "n\(level)", frame: F.rect(0, 0, 1, 1), children: [element]) }
         let error = try #require(throws: LayoutError.self) { try F.engine([element]) }
-        #expect(error.issues.count == 1)
-        #expect(error.issues[0].message.contains("deeper than 256 levels"))
+        #expect(error.problems.count == 1)
+        #expect(error.problems[0].message.contains("deeper than 256 levels"))
         var shallow = Element(id: "leaf", frame: F.rect(0, 0, 1, 1))
         for level in 0..<255 { shallow = Element(id: "n\(level)", frame: F.rect(0, 0, 1, 1), children: [shallow]) }
         #expect(try F.engine([shallow]).id(atX: 0.5, y: 0.5) == "leaf")
@@ -69,8 +69,8 @@ struct EngineValidationTests {
     @Test("an empty layout hits nothing")
     func emptyLayout() throws {
         let engine = try F.engine([])
-        #expect(engine.hitTest(Point(x: 0, y: 0)) == nil)
-        #expect(engine.explain(Point(x: 0, y: 0)).isEmpty)
+        #expect(engine.hit(at: Point(x: 0, y: 0)) == nil)
+        #expect(engine.explanation(at: Point(x: 0, y: 0)).isEmpty)
     }
 
     @Test("non-finite points hit nothing")
@@ -78,7 +78,7 @@ struct EngineValidationTests {
         let engine = try F.engine([Element(id: "a", frame: F.rect(-1e300, -1e300, .greatestFiniteMagnitude, .greatestFiniteMagnitude))])
         #expect(engine.id(atX: 0, y: 0) == "a")
         for point in [Point(x: .nan, y: 0), Point(x: 0, y: .infinity), Point(x: -.infinity, y: .nan)] {
-            #expect(engine.hitTest(point) == nil)
+            #expect(engine.hit(at: point) == nil)
         }
     }
 }
@@ -107,10 +107,11 @@ extension EngineValidationTests {
     @Test("the never-hit check skips, and says so, when the hit map would be too large")
     func hugeHitMap() throws {
         let engine = try F.engine([Element(id: "a", frame: F.rect(0, 0, 10, 10))], canvas: Size(width: 100_000, height: 100_000))
-        let warnings = engine.unreachableElements()
-        #expect(warnings.map(\.path) == [""])
-        #expect(warnings.first?.message.hasPrefix("the owned-pixel check was skipped") == true)
+        let reachability = engine.unreachableElements()
+        #expect(reachability.warnings.isEmpty)
+        #expect(!reachability.checkedOwnership)
         let small = try F.engine([Element(id: "a", frame: F.rect(0, 0, 10, 10)), Element(id: "b", frame: F.rect(0, 0, 10, 10))])
-        #expect(small.unreachableElements().map(\.path) == ["elements[0]"])
+        #expect(small.unreachableElements().warnings.map(\.path) == ["elements[0]"])
+        #expect(small.unreachableElements().warnings.map(\.severity) == [.warning])
     }
 }

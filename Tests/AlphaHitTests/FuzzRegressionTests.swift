@@ -35,7 +35,7 @@ struct FuzzRegressionTests {
             for x in stride(from: -10.0, through: 300, by: 37) {
                 for y in stride(from: -10.0, through: 300, by: 41) {
                     let point = Point(x: x, y: y)
-                    #expect(engine.hitElement(at: point) == engine.explain(point).last.flatMap { $0.verdict == .hit ? $0.element : nil })
+                    #expect(engine.elementIndex(at: point) == engine.explanation(at: point).last.flatMap { $0.verdict == .hit ? $0.element : nil })
                 }
             }
         }
@@ -66,9 +66,9 @@ struct FuzzRegressionTests {
             guard let engine = try? HitTester(contentsOfLayoutFile: folder.appendingPathComponent("layout.json").path, cache: ImageCache()) else { continue }
             built += 1
             let points = (0..<256).map { Point(x: Double($0 % 16) * 8 + 0.5, y: Double($0 / 16) * 8 + 0.5) }
-            let batch = engine.hitElements(at: points)
+            let batch = engine.elementIndices(at: points)
             for (point, answer) in zip(points, batch) {
-                #expect(answer == engine.hitElement(at: point))
+                #expect(answer == engine.elementIndex(at: point))
                 #expect(answer == engine.scanAll(point).first)
             }
         }

@@ -14,7 +14,7 @@ struct LayoutFileTests {
             _ = try decode(text)
             return []
         } catch {
-            if case .invalid(_, let issues) = error { return issues.map(\.description) }
+            if case .invalid(let invalid) = error { return invalid.problems.map(\.description) }
             return [error.description]
         }
     }
@@ -39,11 +39,11 @@ struct LayoutFileTests {
         #expect(a.id == "a" && a.frame == Rect(x: 1, y: 2, width: 3, height: 4) && a.image == "a.png" && a.imageScale == 3)
         #expect(a.contentMode == .center && a.capInsets == EdgeInsets(top: 1, left: 2, bottom: 0, right: 0) && a.resizingMode == .tile)
         #expect(a.alphaThreshold == 0.5 && a.shape == .roundedRect(radius: 5, corners: [.topLeft, .bottomRight]))
-        #expect(a.transform == AffineTransform(a: 1, b: 0, c: 0, d: 2, tx: 5, ty: 6))
+        #expect(a.transform == ElementTransform(a: 1, b: 0, c: 0, d: 2, tx: 5, ty: 6))
         #expect(a.isHidden && !a.isInteractive && a.opacity == 0.5 && a.clipsToBounds)
         let b = a.children[0]
         #expect(b.shape == .ellipse)
-        #expect(b.transform == AffineTransform(rotationDegrees: 90, scaleX: 2, scaleY: 3, translateX: 4, translateY: 5))
+        #expect(b.transform == ElementTransform(rotationDegrees: 90, scaleX: 2, scaleY: 3, translateX: 4, translateY: 5))
     }
 
     @Test("shapes by name and by object; scale as one number; defaults when keys are absent")
@@ -56,7 +56,7 @@ struct LayoutFileTests {
             ]}
             """)
         #expect(layout.elements.map(\.shape) == [.rect, .none, .roundedRect(radius: 2, corners: .all)])
-        #expect(layout.elements[0].transform == AffineTransform(scaleX: 2, scaleY: 2))
+        #expect(layout.elements[0].transform == ElementTransform(scaleX: 2, scaleY: 2))
         let n = layout.elements[1]
         #expect(n.isInteractive && !n.isHidden && n.opacity == 1 && !n.clipsToBounds && n.resizingMode == .stretch && n.transform == nil)
         #expect(layout.canvas == nil && layout.defaults == Layout.Defaults())
@@ -180,7 +180,7 @@ struct LayoutFileTests {
         for sample in ["diamonds", "rounded-field", "unit-field", "retina", "nested", "large"] {
             let path = Fixtures.packageRoot.appendingPathComponent("Samples/\(sample)/layout.json").path
             let engine = try HitTester(contentsOfLayoutFile: path, cache: ImageCache())
-            #expect(engine.elementCount > 0)
+            #expect(engine.elements.count > 0)
         }
     }
 }

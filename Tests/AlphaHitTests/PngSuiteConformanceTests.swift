@@ -2,11 +2,10 @@ import Foundation
 import Testing
 @testable import AlphaHit
 
-/// PngSuite: every valid file decodes to the digests in `../shared/pngsuite/expected.json`,
-/// every corrupt-by-design `x*.png` fails with a typed error.
-@Suite(
-    "PngSuite conformance",
-    .enabled(if: Fixtures.pngSuite != nil, "../shared/pngsuite is absent beside the project root: PngSuite tests skipped"))
+/// PngSuite: every valid file decodes to the digests in `Fixtures/PngSuite/expected.json`,
+/// every corrupt-by-design `x*.png` fails with a typed error. The suite is vendored (see
+/// `Fixtures/PngSuite/SOURCE.txt`), so these tests run in any clone.
+@Suite("PngSuite conformance")
 struct PngSuiteConformanceTests {
     struct Expectation: Decodable {
         var decodes: Bool?
@@ -23,8 +22,8 @@ struct PngSuiteConformanceTests {
     }
 
     static let expected: [String: Expectation] = {
-        guard let suite = Fixtures.pngSuite,
-            let data = try? Data(contentsOf: suite.appendingPathComponent("expected.json")),
+        let suite = Fixtures.pngSuite
+        guard let data = try? Data(contentsOf: suite.appendingPathComponent("expected.json")),
             let decoded = try? JSONDecoder().decode(Expected.self, from: data)
         else { return [:] }
         return decoded.files
@@ -41,7 +40,7 @@ struct PngSuiteConformanceTests {
 
     @Test("every valid file decodes to the expected alpha8, ARGB8 and mask1 planes", arguments: validFiles)
     func validFileMatchesDigests(name: String) throws {
-        let suite = try #require(Fixtures.pngSuite)
+        let suite = Fixtures.pngSuite
         let expectation = try #require(Self.expected[name])
         let path = suite.appendingPathComponent(name).path
         let decoder = PNGDecoder()
@@ -69,7 +68,7 @@ struct PngSuiteConformanceTests {
 
     @Test("every corrupt-by-design file fails with a typed error carrying libpng's message", arguments: corruptFiles)
     func corruptFileFails(name: String) throws {
-        let suite = try #require(Fixtures.pngSuite)
+        let suite = Fixtures.pngSuite
         let message = try #require(Self.expected[name]?.libpngMessage)
         let path = suite.appendingPathComponent(name).path
         for format in [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: 26)] {

@@ -9,7 +9,7 @@ struct QueryCommandTests {
 
     @Test("points on the command line: one id per point, '-' for none, negative coordinates included")
     func commandLinePoints() throws {
-        let outcome = try HitTestProcess.run(["query", Self.diamonds, "75,95", "120,110", "120 10", "-5,3", "--", "-1,-1"])
+        let outcome = try HitTestRunner.run(["query", Self.diamonds, "75,95", "120,110", "120 10", "-5,3", "--", "-1,-1"])
         #expect(outcome.status == 0)
         #expect(outcome.text == "west\nsouth\nnorth\n-\n-\n")
     }
@@ -17,14 +17,14 @@ struct QueryCommandTests {
     @Test("points from standard input: both spellings, blank lines and # comments skipped")
     func standardInput() throws {
         let input = "# probes\n75,95\n\n  120 110  \n5.5, 5.5\n120,10\n"
-        let outcome = try HitTestProcess.run(["query", Self.diamonds], input: Data(input.utf8))
+        let outcome = try HitTestRunner.run(["query", Self.diamonds], input: Data(input.utf8))
         #expect(outcome.status == 0)
         #expect(outcome.text == "west\nsouth\n-\nnorth\n")
     }
 
     @Test("standard input streams: the first answer arrives before the input ends")
     func streaming() throws {
-        guard let executable = HitTestProcess.executable else { throw HitTestProcess.MissingBinary() }
+        guard let executable = HitTestRunner.executable else { throw HitTestRunner.MissingBinary() }
         let process = Process()
         process.executableURL = executable
         process.arguments = ["query", Self.diamonds]
@@ -65,14 +65,14 @@ struct QueryCommandTests {
             input += point + "\n"
             expected += id + "\n"
         }
-        let outcome = try HitTestProcess.run(["query", Self.diamonds], input: Data(input.utf8))
+        let outcome = try HitTestRunner.run(["query", Self.diamonds], input: Data(input.utf8))
         #expect(outcome.status == 0)
         #expect(outcome.text == expected)
     }
 
     @Test("a malformed line on standard input is reported with its number; the rest is answered; exit 1")
     func malformedLine() throws {
-        let outcome = try HitTestProcess.run(["query", Self.diamonds], input: Data("75,95\nhello\n1e400,2\n120,10\n".utf8))
+        let outcome = try HitTestRunner.run(["query", Self.diamonds], input: Data("75,95\nhello\n1e400,2\n120,10\n".utf8))
         #expect(outcome.status == 1)
         #expect(outcome.text == "west\nnorth\n")
         #expect(outcome.standardError.contains("Error: <stdin>:2: malformed point 'hello': expected x,y or x y"))
@@ -81,7 +81,7 @@ struct QueryCommandTests {
 
     @Test("a malformed point on the command line exits 1 naming it")
     func malformedArgument() throws {
-        let outcome = try HitTestProcess.run(["query", Self.diamonds, "1,2", "x,3"])
+        let outcome = try HitTestRunner.run(["query", Self.diamonds, "1,2", "x,3"])
         #expect(outcome.status == 1)
         #expect(outcome.standardOutput.isEmpty)
         #expect(outcome.standardError.hasPrefix("Error: 'x,3' is not a point"))
@@ -89,7 +89,7 @@ struct QueryCommandTests {
 
     @Test("--json prints one object per point with point, id, path, local, pixel and alpha")
     func json() throws {
-        let outcome = try HitTestProcess.run(["query", Self.diamonds, "--json", "75,95", "5,5"])
+        let outcome = try HitTestRunner.run(["query", Self.diamonds, "--json", "75,95", "5,5"])
         #expect(outcome.status == 0)
         #expect(outcome.text == """
             {"point":[75,95],"id":"west","path":["west"],"local":[75,65],"pixel":[75,65],"alpha":255}
@@ -103,15 +103,15 @@ struct QueryCommandTests {
 
     @Test("--all prints every element hit, front to back")
     func all() throws {
-        let outcome = try HitTestProcess.run(["query", Self.diamonds, "--all", "120,80", "75,95", "5,5"])
+        let outcome = try HitTestRunner.run(["query", Self.diamonds, "--all", "120,80", "75,95", "5,5"])
         #expect(outcome.text == "south north\nwest\n-\n")
-        let json = try HitTestProcess.run(["query", Self.diamonds, "--all", "--json", "120,80"])
+        let json = try HitTestRunner.run(["query", Self.diamonds, "--all", "--json", "120,80"])
         #expect(json.text.hasPrefix("{\"point\":[120,80],\"hits\":[{\"id\":\"south\""))
     }
 
     @Test("--explain prints the verdict of each element in front of the winner")
     func explain() throws {
-        let outcome = try HitTestProcess.run(["query", Self.diamonds, "--explain", "75,95"])
+        let outcome = try HitTestRunner.run(["query", Self.diamonds, "--explain", "75,95"])
         #expect(outcome.text == """
             75,95: west
               south: transparent: pixel (5, 35) has alpha 0 below minAlpha 26
@@ -135,17 +135,17 @@ struct QueryCommandTests {
         try Fixtures.write(Array("GIF89a, not a PNG".utf8), to: folder.appendingPathComponent("bad.png").path)
         let path = folder.appendingPathComponent("layout.json").path
         try Fixtures.write(Array(layout.utf8), to: path)
-        let outcome = try HitTestProcess.run(["query", path, "1,1"])
+        let outcome = try HitTestRunner.run(["query", path, "1,1"])
         #expect(outcome.status == 1)
         #expect(outcome.standardError.hasPrefix("Error: "))
         #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
-        let missing = try HitTestProcess.run(["query", folder.appendingPathComponent("none.json").path, "1,1"])
+        let missing = try HitTestRunner.run(["query", folder.appendingPathComponent("none.json").path, "1,1"])
         #expect(missing.status == 1 && missing.standardError.contains("none.json: cannot read the layout file: no such file"))
     }
 
     @Test("usage errors exit 2", arguments: [["query"], ["query", "x.json", "--all", "--explain", "1,1"], ["query", "x.json", "--bogus"]])
     func usageErrors(arguments: [String]) throws {
-        let outcome = try HitTestProcess.run(arguments)
+        let outcome = try HitTestRunner.run(arguments)
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("Usage: hittest query"))
     }
@@ -168,7 +168,7 @@ extension QueryCommandTests {
         }
         try handle.close()
 
-        guard let executable = HitTestProcess.executable else { throw HitTestProcess.MissingBinary() }
+        guard let executable = HitTestRunner.executable else { throw HitTestRunner.MissingBinary() }
         let process = Process()
         process.executableURL = executable
         process.arguments = ["query", Self.diamonds]

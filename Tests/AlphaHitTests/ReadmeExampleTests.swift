@@ -13,8 +13,8 @@ struct ReadmeExampleTests {
             Element(id: "front", frame: Rect(x: 50, y: 0, width: 100, height: 100), image: "diamond.png", alphaThreshold: 0.5),
         ], imageDirectory: Self.diamonds.path)
         let engine = try HitTester(layout: layout, cache: ImageCache())
-        #expect(engine.hitTest(Point(x: 55, y: 10))?.id == "back")
-        #expect(engine.explain(Point(x: 55, y: 10)).map(\.verdict.description) == [
+        #expect(engine.hit(at: Point(x: 55, y: 10))?.id == "back")
+        #expect(engine.explanation(at: Point(x: 55, y: 10)).map(\.verdict.description) == [
             "transparent: pixel (5, 10) has alpha 0 below minAlpha 128", "hit",
         ])
     }
@@ -22,7 +22,7 @@ struct ReadmeExampleTests {
     @Test("the diamonds sample: (75, 95) lies in the transparent corners of south and north, and reaches west")
     func diamondsSample() throws {
         let engine = try HitTester(contentsOfLayoutFile: Self.diamonds.appendingPathComponent("layout.json").path, cache: ImageCache())
-        #expect(engine.hitTest(Point(x: 75, y: 95))?.id == "west")
-        #expect(engine.explain(Point(x: 75, y: 95)).map(\.id) == ["south", "north", "east", "west"])
+        #expect(engine.hit(at: Point(x: 75, y: 95))?.id == "west")
+        #expect(engine.explanation(at: Point(x: 75, y: 95)).map(\.id) == ["south", "north", "east", "west"])
     }
 }

@@ -10,7 +10,7 @@ struct SampleTests {
     }
 
     static func ids(_ engine: HitTester, _ points: [(Double, Double)]) -> [String] {
-        points.map { engine.hitTest(Point(x: $0.0, y: $0.1))?.id ?? "-" }
+        points.map { engine.hit(at: Point(x: $0.0, y: $0.1))?.id ?? "-" }
     }
 
     @Test("diamonds: a transparent corner of the top buttons reaches the one below")
@@ -45,15 +45,15 @@ struct SampleTests {
     func nested() throws {
         let engine = try Self.engine("nested")
         #expect(Self.ids(engine, [(100, 90), (30, 170), (140, 175), (250, 20)]) == ["panel-button", "play", "backdrop", "backdrop"])
-        #expect(engine.explain(Point(x: 140, y: 175)).map(\.id).prefix(3) == ["stop", "play", "toolbar"])
+        #expect(engine.explanation(at: Point(x: 140, y: 175)).map(\.id).prefix(3) == ["stop", "play", "toolbar"])
         // A point beyond the panel's rotated edge, inside where overhang's unclipped frame would be.
-        let outside = engine.explain(Point(x: 225, y: 140))
+        let outside = engine.explanation(at: Point(x: 225, y: 140))
         #expect(outside.contains { $0.id == "overhang" && $0.verdict == .clippedByAncestor(id: "panel") })
     }
 
     @Test("large: 10,000 elements")
     func large() throws {
-        #expect(try Self.engine("large").elementCount == 10_000)
+        #expect(try Self.engine("large").elements.count == 10_000)
     }
 
     @Test("the complete example on the format page is a valid layout that uses every key")

@@ -29,8 +29,8 @@ struct SpatialIndexPropertyTests {
             }
             if Int.random(in: 0..<3, using: &g) == 0 {
                 e.transform = Bool.random(using: &g)
-                    ? AffineTransform(rotationDegrees: g.next(in: -180...180), scaleX: g.next(in: 0.3...2), scaleY: g.next(in: 0.3...2), translateX: g.next(in: -10...10), translateY: g.next(in: -10...10))
-                    : AffineTransform(a: g.next(in: -2...2), b: g.next(in: -1...1), c: g.next(in: -1...1), d: g.next(in: 0.5...2), tx: 0, ty: 0)
+                    ? ElementTransform(rotationDegrees: g.next(in: -180...180), scaleX: g.next(in: 0.3...2), scaleY: g.next(in: 0.3...2), translateX: g.next(in: -10...10), translateY: g.next(in: -10...10))
+                    : ElementTransform(a: g.next(in: -2...2), b: g.next(in: -1...1), c: g.next(in: -1...1), d: g.next(in: 0.5...2), tx: 0, ty: 0)
                 if !(e.transform!.isInvertible) { e.transform = nil }
             }
             e.clipsToBounds = Int.random(in: 0..<4, using: &g) == 0
@@ -56,11 +56,11 @@ struct SpatialIndexPropertyTests {
         for _ in 0..<3000 {
             let point = Point(x: g.next(in: -40...220), y: g.next(in: -40...220))
             let scanned = engine.scanAll(point)
-            let front = engine.hitElement(at: point)
+            let front = engine.elementIndex(at: point)
             #expect(front == scanned.first, "front-most at \(point)")
-            #expect(engine.hitTestAll(point).map(\.element) == scanned, "all at \(point)")
-            #expect(engine.hitTest(point)?.element == scanned.first)
-            #expect((engine.explain(point).last?.verdict == .hit) == (front != nil))
+            #expect(engine.allHits(at: point).map(\.element) == scanned, "all at \(point)")
+            #expect(engine.hit(at: point)?.element == scanned.first)
+            #expect((engine.explanation(at: point).last?.verdict == .hit) == (front != nil))
             if front != nil { hits += 1 }
         }
         #expect(hits > 300, "the random layouts should be hit often enough to mean something (\(hits))")

@@ -1,16 +1,14 @@
 import AlphaHit
-import CAlphaHitPNG
+import CBenchmarkFloor
 
 /// Decoding a 4096 × 4096 RGBA image and a 64 × 64 icon into each format, against a plain
 /// libpng read of the same file into RGBA rows.
 enum DecodeBenchmarks {
-    static let names = ["decode/4096/floor", "decode/4096/alpha8", "decode/4096/argb8", "decode/4096/mask1", "decode/64/floor", "decode/64/alpha8"]
-
-    static func make(_ fixtures: BenchFixtures) throws -> [Benchmark] {
-        let big = fixtures.quick ? 512 : 4096
-        let large = try fixtures.realisticImage(side: big), icon = try fixtures.realisticImage(side: 64)
+    static func declare(_ fixtures: BenchFixtures) -> [Benchmark] {
+        let large = Lazy { try fixtures.realisticImage(side: fixtures.quick ? 512 : 4096) }
+        let icon = Lazy { try fixtures.realisticImage(side: 64) }
         var benchmarks: [Benchmark] = [floor(large, name: "decode/4096/floor")]
-        for (name, format) in [("alpha8", PixelFormat.alpha8), ("argb8", .premultipliedARGB8), ("mask1", .mask1(minAlpha: 26))] {
+        for (name, format) in [("alpha8", PixelFormat.alpha8), ("argb8", .premultipliedARGB8), ("mask1", .mask1(minAlpha: AlphaThreshold.defaultMinimumAlpha))] {
             benchmarks.append(decode(large, format, name: "decode/4096/\(name)", baseline: "decode/4096/floor", repeats: 1))
         }
         benchmarks.append(floor(icon, name: "decode/64/floor", repeats: 200))
@@ -18,22 +16,28 @@ enum DecodeBenchmarks {
         return benchmarks
     }
 
-    static func decode(_ path: String, _ format: PixelFormat, name: String, baseline: String, repeats: Int) -> Benchmark {
+    static func decode(_ file: Lazy<String>, _ format: PixelFormat, name: String, baseline: String, repeats: Int) -> Benchmark {
         Benchmark(name: name, unit: "decode", operations: repeats, baseline: baseline) {
-            var sum: UInt64 = 0
-            for _ in 0..<repeats {
-                let image = try! PNGDecoder().decode(contentsOfFile: path, as: format)
-                sum &+= UInt64(image.alpha(atX: image.width / 2, y: image.height / 2))
+            let path = try file.get()
+            return {
+                var sum: UInt64 = 0
+                for _ in 0..<repeats {
+                    let image = try! PNGDecoder().decode(contentsOfFile: path, as: format)
+                    sum &+= UInt64(image.alpha(atX: image.width / 2, y: image.height / 2))
+                }
+                return sum
             }
-            return sum
         }
     }
 
-    static func floor(_ path: String, name: String, repeats: Int = 1) -> Benchmark {
+    static func floor(_ file: Lazy<String>, name: String, repeats: Int = 1) -> Benchmark {
         Benchmark(name: name, unit: "decode", operations: repeats) {
-            var sum: UInt64 = 0
-            for _ in 0..<repeats { precondition(ahpng_floor_read_rgba_rows(path, &sum) == 0, "the floor could not read \(path)") }
-            return sum
+            let path = try file.get()
+            return {
+                var sum: UInt64 = 0
+                for _ in 0..<repeats { precondition(benchmark_floor_read_rgba_rows(path, &sum) == 0, "the floor could not read \(path)") }
+                return sum
+            }
         }
     }
 }

@@ -21,7 +21,7 @@ struct GeneratedLayout {
                 var button = Element(
                     id: "b\(row)-\(column)", frame: Rect(x: Double(column) * 24, y: 0, width: 32, height: 32),
                     image: images[random.below(images.count)])
-                if random.below(5) == 0 { button.transform = AffineTransform(rotationDegrees: Double(random.below(90)) - 45) }
+                if random.below(5) == 0 { button.transform = ElementTransform(rotationDegrees: Double(random.below(90)) - 45) }
                 if random.below(10) == 0 { button.alphaThreshold = 0.5 }
                 return button
             }

@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// One named measurement: `run` does `operations` operations and returns a value derived from
-/// every answer, which the harness consumes so the optimiser cannot drop the work.
+/// One named measurement, declared once: `prepare` builds its fixtures (only when the benchmark
+/// is selected) and returns the body, which does `operations` operations and returns a value
+/// derived from every answer, consumed by the harness so the optimiser cannot drop the work.
 struct Benchmark {
     /// A stable identifier, compared across runs by other tooling.
     let name: String
@@ -13,7 +14,24 @@ struct Benchmark {
     let operations: Int
     /// The benchmark this one is compared against in the same run, if any.
     var baseline: String? = nil
-    let run: () -> UInt64
+    let prepare: () throws -> () -> UInt64
+}
+
+/// A value made on first use and then shared, for fixtures several benchmarks of a suite need.
+final class Lazy<Value> {
+    private let make: () throws -> Value
+    private var value: Value?
+
+    init(_ make: @escaping () throws -> Value) {
+        self.make = make
+    }
+
+    func get() throws -> Value {
+        if let value { return value }
+        let made = try make()
+        value = made
+        return made
+    }
 }
 
 /// The result of one benchmark: percentiles of nanoseconds per operation over the samples.
@@ -51,12 +69,13 @@ struct Harness {
     let samples: Int
     var checksum: UInt64 = 0
 
-    mutating func measure(_ benchmark: Benchmark) -> Measurement {
-        checksum &+= benchmark.run()  // warm-up: caches, page faults, lazy setup
+    mutating func measure(_ benchmark: Benchmark) throws -> Measurement {
+        let run = try benchmark.prepare()
+        checksum &+= run()  // warm-up: caches, page faults, lazy setup
         var timings: [Double] = []
         for _ in 0..<samples {
             let start = Clock.nanoseconds()
-            let result = benchmark.run()
+            let result = run()
             let elapsed = Clock.nanoseconds() - start
             checksum &+= result
             timings.append(Double(elapsed) / Double(benchmark.operations))

@@ -35,38 +35,44 @@ enum ProcessRunner {
 
 /// Whole-process benchmarks of `hittest`, and the peak memory decoding adds to a fresh process.
 enum CLIBenchmarks {
-    static let names = ["cli/read-floor", "cli/query-stdin"]
-
-    static func make(_ fixtures: BenchFixtures) throws -> [Benchmark] {
-        guard let hittest = ProcessRunner.hittest else {
-            print("note: cli/query-stdin skipped: build hittest first (swift build -c release)")
-            return []
-        }
+    static func declare(_ fixtures: BenchFixtures) -> [Benchmark] {
         let count = fixtures.quick ? 20_000 : 1_000_000
-        let points = try fixtures.file("points-\(count).txt") {
-            var random = SeededRandom(state: 99)
-            var text = ""
-            text.reserveCapacity(count * 16)
-            for _ in 0..<count { text += "\(Report.fixed(random.unit(240), 3)),\(Report.fixed(random.unit(160), 3))\n" }
-            return Array(text.utf8)
+        let points = Lazy {
+            try fixtures.file("points-\(count).txt") {
+                var random = SeededRandom(state: 99)
+                var text = ""
+                text.reserveCapacity(count * 16)
+                for _ in 0..<count { text += "\(Report.fixed(random.unit(240), 3)),\(Report.fixed(random.unit(160), 3))\n" }
+                return Array(text.utf8)
+            }
         }
         let layout = BenchFixtures.samples.appendingPathComponent("diamonds/layout.json").path
         return [
             Benchmark(name: "cli/read-floor", unit: "point", operations: count) {
+                let points = try points.get()
                 // Reading the same input in a whole process, and nothing else.
-                UInt64(ProcessRunner.run(["/usr/bin/wc", "-l"], input: points).status)
+                return { UInt64(ProcessRunner.run(["/usr/bin/wc", "-l"], input: points).status) }
             },
             Benchmark(name: "cli/query-stdin", unit: "point", operations: count, baseline: "cli/read-floor") {
-                let outcome = ProcessRunner.run([hittest, "query", layout], input: points)
-                precondition(outcome.status == 0, "hittest query failed: \(outcome.standardError)")
-                return UInt64(outcome.status)
+                guard let hittest = ProcessRunner.hittest else { throw MissingHittest() }
+                let points = try points.get()
+                return {
+                    let outcome = ProcessRunner.run([hittest, "query", layout], input: points)
+                    precondition(outcome.status == 0, "hittest query failed: \(outcome.standardError)")
+                    return UInt64(outcome.status)
+                }
             },
         ]
+    }
+
+    struct MissingHittest: Error, CustomStringConvertible {
+        var description: String { "build hittest first (swift build -c release)" }
     }
 
     /// The bytes that decoding the 4096 × 4096 image to alpha8 adds to a fresh `hittest` process's
     /// peak resident memory, as the process measures it itself (`decode --stats`).
     static func decodePeakMemory(_ fixtures: BenchFixtures) throws -> Double? {
+        // Parsed from `decode --stats`: "...; decoding added N bytes".
         guard let hittest = ProcessRunner.hittest else { return nil }
         let image = try fixtures.realisticImage(side: fixtures.quick ? 512 : 4096)
         let outcome = ProcessRunner.run([hittest, "decode", image, "--format", "alpha8", "-o", "/dev/null", "--stats"])

@@ -1,9 +1,11 @@
-/// The targets the suite is held to, as data: a ratio against a baseline of the same run, an
-/// absolute bound per operation, or a bound on growth between two benchmarks.
+/// The targets the suite is held to, as data, all in this one table: a ratio against a baseline
+/// of the same run, an absolute bound per operation, a bound on growth between two benchmarks,
+/// or a bound on a measured figure such as peak memory.
 enum Target {
     case ratio(name: String, baseline: String, atMost: Double)
     case nanoseconds(name: String, atMost: Double)
     case growth(from: String, to: String, lessThan: Double)
+    case figure(name: String, lessThan: Double, unit: Figure.Unit)
 
     static let all: [Target] = [
         .ratio(name: "lookup/alpha8/cached", baseline: "lookup/floor/cached", atMost: 1.5),
@@ -15,10 +17,11 @@ enum Target {
         .ratio(name: "decode/4096/argb8", baseline: "decode/4096/floor", atMost: 1.3),
         .ratio(name: "decode/4096/mask1", baseline: "decode/4096/floor", atMost: 1.3),
         .ratio(name: "decode/64/alpha8", baseline: "decode/64/floor", atMost: 1.3),
+        .figure(name: Figure.decodePeakMemory, lessThan: 24 * 1_048_576, unit: .mebibytes),
     ]
 
     /// "met" or "MISSED", with the figure compared; nil when a benchmark it needs did not run.
-    func verdict(_ results: [String: Measurement]) -> (text: String, met: Bool)? {
+    func verdict(_ results: [String: Measurement], figures: [String: Double]) -> (text: String, met: Bool)? {
         switch self {
         case .ratio(let name, let baseline, let limit):
             guard let value = results[name]?.median, let base = results[baseline]?.median else { return nil }
@@ -31,6 +34,25 @@ enum Target {
             guard let start = results[from]?.median, let end = results[to]?.median else { return nil }
             let growth = end / start
             return ("\(to) / \(from): \(Report.fixed(growth, 2))x (target < \(limit)x)", growth < limit)
+        case .figure(let name, let limit, let unit):
+            guard let value = figures[name] else { return nil }
+            return ("\(name): \(unit.format(value)) (target < \(unit.format(limit)))", value < limit)
+        }
+    }
+}
+
+/// Figures measured beside the timed benchmarks, by name.
+enum Figure {
+    /// The bytes decoding the 4096² image to alpha8 adds to a fresh process's peak resident memory.
+    static let decodePeakMemory = "memory/decode-4096-alpha8/added_peak_bytes"
+
+    enum Unit {
+        case mebibytes
+
+        func format(_ value: Double) -> String {
+            switch self {
+            case .mebibytes: "\(Report.fixed(value / 1_048_576, 1)) MiB"
+            }
         }
     }
 }

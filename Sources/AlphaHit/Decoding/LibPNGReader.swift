@@ -1,7 +1,4 @@
 import CAlphaHitPNG
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The Swift side of the C reader: the only Swift code that touches libpng,
 /// turning its status codes and messages into ``PNGDecodingError`` values.
@@ -76,7 +73,7 @@ struct LibPNGReader: ~Copyable {
         switch status {
         case AHPNG_SYSTEM_ERROR:
             let code = ahpng_reader_errno(reader)
-            if code == ENOENT || code == ENOTDIR { return .fileNotFound(source: source) }
+            if Platform.SystemError(code: code).isMissingFile { return .fileNotFound(source: source) }
             return .unreadable(source: source, reason: message)
         case AHPNG_EMPTY_INPUT:
             return .empty(source: source)

@@ -3,7 +3,7 @@
 /// Every format is derived from the image's 8-bit RGBA samples under the rules
 /// in `Docs/Decoding.md`: 16-bit samples rounded with `round(v / 257)`, low bit
 /// depths scaled up exactly, tRNS applied, no gamma or colour-profile correction.
-public enum PixelFormat: Hashable, Sendable, CustomStringConvertible {
+public enum PixelFormat: Hashable, Sendable {
     /// One byte per pixel: the pixel's alpha. Rows are `width` bytes.
     case alpha8
     /// Four bytes per pixel in memory order A, R, G, B, colour premultiplied
@@ -15,15 +15,6 @@ public enum PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// (least significant first) of the row's word `x / 64`, stored little-endian
     /// as `UInt64`. Padding bits are zero. `minAlpha` 0 sets every pixel.
     case mask1(minAlpha: UInt8)
-
-    /// The format's short name, as the `hittest decode --format` option spells it.
-    public var description: String {
-        switch self {
-        case .alpha8: "alpha8"
-        case .premultipliedARGB8: "argb8"
-        case .mask1(let minAlpha): "mask1(minAlpha: \(minAlpha))"
-        }
-    }
 
     /// The bytes one row of `width` pixels occupies in this format, or nil on overflow.
     func bytesPerRow(width: Int) -> Int? {

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// An immutable block of decoded pixel bytes, freed when the last image using it goes away.
 ///
 /// Written once by the decoder before any ``DecodedImage`` refers to it, never
@@ -21,9 +17,7 @@ final class PixelStorage: @unchecked Sendable {
         // miss the TLB far less. (Where the kernel declines, nothing changes.)
         let large = count >= Self.hugePageSize * 2
         base = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: large ? Self.hugePageSize : 64)
-        #if canImport(Glibc)
-        if large { _ = madvise(base, count, MADV_HUGEPAGE) }
-        #endif
+        if large { Platform.adviseHugePages(base, byteCount: count) }
         if zeroed || count == 0 { base.initializeMemory(as: UInt8.self, repeating: 0, count: max(count, 1)) }
     }
 

@@ -4,7 +4,7 @@
 /// straight (not premultiplied) colour, no gamma chunk.
 public struct PNGEncoder: Sendable {
     /// The pixel layouts the encoder accepts.
-    public enum Layout: Sendable {
+    public enum PixelLayout: Sendable {
         /// Four bytes per pixel: R, G, B, A.
         case rgba8
         /// Two bytes per pixel: grey, A.
@@ -28,7 +28,7 @@ public struct PNGEncoder: Sendable {
     ///   - width: pixels per row, at least 1.
     ///   - height: rows, at least 1.
     /// - Throws: ``PNGEncodingError`` when the sizes do not match or libpng refuses.
-    public func encode(pixels: [UInt8], width: Int, height: Int, layout: Layout) throws(PNGEncodingError) -> [UInt8] {
+    public func encode(pixels: [UInt8], width: Int, height: Int, layout: PixelLayout) throws(PNGEncodingError) -> [UInt8] {
         guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
             throw .invalidSize(width: width, height: height)
         }

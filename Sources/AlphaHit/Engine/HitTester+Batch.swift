@@ -1,32 +1,29 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension HitTester {
     /// Batches at least this long are spread over all cores.
     static let parallelBatchThreshold = 16_384
 
-    /// Resolves every point, front-most hit or nil for each, in order.
+    /// The front-most element at every point (as ``elementIndex(at:)``), or nil for each, in order.
     ///
     /// - Parameter threads: how many threads may share a large batch (0: one per core); batches
     ///   shorter than 16,384 points always run on the calling thread.
-    public func hitElements(at points: [Point], threads: Int = 0) -> [ElementIndex?] {
+    public func elementIndices(at points: [Point], threads: Int = 0) -> [ElementIndex?] {
         [ElementIndex?](unsafeUninitializedCapacity: points.count) { results, initialized in
-            points.withUnsafeBufferPointer { hitElements(at: $0, into: results, threads: threads) }
+            points.withUnsafeBufferPointer { elementIndices(at: $0, into: results, threads: threads) }
             initialized = points.count
         }
     }
 
     /// Resolves `points` into `results` (which must be at least as long), without allocating.
     ///
-    /// - Parameter threads: as for ``hitElements(at:threads:)``.
-    public func hitElements(at points: UnsafeBufferPointer<Point>, into results: UnsafeMutableBufferPointer<ElementIndex?>, threads: Int = 0) {
+    /// - Parameter threads: as for ``elementIndices(at:threads:)``.
+    public func elementIndices(at points: UnsafeBufferPointer<Point>, into results: UnsafeMutableBufferPointer<ElementIndex?>, threads: Int = 0) {
         precondition(results.count >= points.count, "the results buffer is shorter than the points")
         let tables = self.tables
         guard let pointBase = points.baseAddress, let resultBase = results.baseAddress else { return }
         let count = points.count
-        let cores = threads > 0 ? threads : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let cores = threads > 0 ? threads : Platform.processorCount
         if count < Self.parallelBatchThreshold || cores == 1 {
             Self.resolve(tables, pointBase, resultBase, 0..<count)
             return

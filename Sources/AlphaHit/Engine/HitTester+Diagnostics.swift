@@ -1,37 +1,44 @@
 extension HitTester {
-    /// Elements that can never be hit, as warnings (the layout is still valid):
-    /// an image with no pixel at or above the element's threshold, and an element that owns no
-    /// pixel of the hit map at `scale` because elements in front cover it everywhere.
+    /// What ``unreachableElements(scale:maximumPixels:)`` found.
+    public struct Reachability: Hashable, Sendable {
+        /// One warning (severity ``LayoutProblem/Severity/warning``) per element that can never be hit.
+        public var warnings: [LayoutProblem]
+        /// Whether the owned-pixel check ran; false when the hit map would have been larger than allowed.
+        public var checkedOwnership: Bool
+    }
+
+    /// Elements that can never be hit, as warnings (the layout is still valid): an image with no
+    /// pixel at or above the element's threshold, and an element that owns no pixel of the hit map
+    /// at `scale` because elements in front cover it everywhere.
     ///
     /// Hidden, non-interactive, transparent and `shape: none` elements are never hit by design
-    /// and are not reported. When the hit map would exceed `maximumPixels`, the second check is
-    /// skipped and a note says so (pass a smaller `scale`).
-    public func unreachableElements(scale: Double = 1, maximumPixels: Int = 1 << 24) -> [LayoutIssue] {
-        var warnings: [LayoutIssue] = []
+    /// and are not reported. The hit map is resolved band by band (memory of one band); when it
+    /// would have more than `maximumPixels` pixels, or `scale` is not a finite number > 0, the
+    /// second check is left out and ``Reachability/checkedOwnership`` is false.
+    public func unreachableElements(scale: Double = 1, maximumPixels: Int = 1 << 26) -> Reachability {
+        var warnings: [LayoutProblem] = []
         var noSolidPixel = Set<Int>()
-        for index in 0..<elementCount where isHittable(index) {
+        for index in 0..<storage.ids.count where isHittable(index) {
             let element = tables.elements + index
             guard element.pointee.placement != .none, !hasSolidPixel(element) else { continue }
             noSolidPixel.insert(index)
-            warnings.append(LayoutIssue(
-                path: storage.paths[index],
-                message: "\"\(storage.ids[index])\" can never be hit: its image has no pixel with alpha at or above \(element.pointee.minAlpha)",
-                line: storage.lines[index]))
+            warnings.append(warning(index, "\"\(storage.ids[index])\" can never be hit: its image has no pixel with alpha at or above \(element.pointee.minAlpha)"))
         }
-        guard let size = mapSize(scale: scale), size.width * size.height <= maximumPixels else {
-            warnings.append(LayoutIssue(
-                path: "", message: "the owned-pixel check was skipped: the hit map at scale \(scale) would have more than \(maximumPixels) pixels; use a smaller scale"))
-            return warnings
+        guard let map = try? hitMap(scale: scale), map.width * map.height <= maximumPixels else {
+            return Reachability(warnings: warnings, checkedOwnership: false)
         }
-        var owned = [Bool](repeating: false, count: elementCount)
-        for owner in hitMap(scale: scale).owners { if let owner { owned[Int(owner.rawValue)] = true } }
-        for index in 0..<elementCount where isHittable(index) && !owned[index] && !noSolidPixel.contains(index) {
-            warnings.append(LayoutIssue(
-                path: storage.paths[index],
-                message: "\"\(storage.ids[index])\" owns no pixel of the hit map: elements in front cover it everywhere (or it is smaller than a pixel, or outside the canvas)",
-                line: storage.lines[index]))
+        var owned = [Bool](repeating: false, count: storage.ids.count)
+        map.forEachBand { _, owners in
+            for owner in owners { if let owner { owned[Int(owner.rawValue)] = true } }
         }
-        return warnings
+        for index in 0..<storage.ids.count where isHittable(index) && !owned[index] && !noSolidPixel.contains(index) {
+            warnings.append(warning(index, "\"\(storage.ids[index])\" owns no pixel of the hit map: elements in front cover it everywhere (or it is smaller than a pixel, or outside the canvas)"))
+        }
+        return Reachability(warnings: warnings.inFileOrder(), checkedOwnership: true)
+    }
+
+    private func warning(_ index: Int, _ message: String) -> LayoutProblem {
+        LayoutProblem(.warning, at: storage.paths[index], message, line: storage.lines[index])
     }
 
     /// Not skipped itself or through an ancestor, not `shape: none`, with some area.

@@ -4,7 +4,7 @@ extension HitTester {
     ///
     /// Elements inside a clipping ancestor that does not contain the point are listed as
     /// ``HitVerdict/clippedByAncestor(id:)``; a skipped element is listed once, without its subtree.
-    public func explain(_ point: Point) -> [HitExplanation] {
+    public func explanation(at point: Point) -> [HitExplanation] {
         guard tables.insideCanvas(point.x, point.y) else { return [] }
         var lines: [HitExplanation] = []
         _ = walk(storage.topLevel, point.x, point.y, stopAtHit: true) { lines.append($0) }
@@ -63,17 +63,16 @@ extension HitTester {
         }
     }
 
-    /// The same tests as `ownHit`, saying which one failed.
+    /// The element's own test at a local point, as a verdict.
     static func ownVerdict(_ element: UnsafePointer<CompiledElement>, _ x: Double, _ y: Double) -> HitVerdict {
-        guard element.boundsContain(x, y) else { return .outsideBounds }
-        guard element.shapeContains(x, y) else { return .outsideShape }
-        guard element.pointee.placement != .none else { return .hit }
-        let (u, v) = element.imagePoint(x, y)
-        guard let (px, py) = element.pixel(u, v) else { return .offImage }
-        let alpha = element.alpha(px, py)
-        guard alpha >= element.pointee.minAlpha else {
-            return .transparent(pixel: PixelCoordinate(x: px, y: py), alpha: alpha, minAlpha: element.pointee.minAlpha)
+        switch element.probe(x, y) {
+        case .outsideBounds: .outsideBounds
+        case .outsideShape: .outsideShape
+        case .offImage: .offImage
+        case .noImage: .hit
+        case .pixel(let px, let py, let alpha) where alpha < element.pointee.minAlpha:
+            .transparent(pixel: PixelCoordinate(x: px, y: py), alpha: alpha, minAlpha: element.pointee.minAlpha)
+        case .pixel: .hit
         }
-        return .hit
     }
 }

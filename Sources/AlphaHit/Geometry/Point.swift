@@ -1,5 +1,5 @@
 /// A point in points (not pixels); x grows right, y grows down, the origin at the top left.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
@@ -9,14 +9,5 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
         self.x = x
         self.y = y
     }
-
-    /// `x,y`, as the command line reads and writes points.
-    public var description: String { "\(x.compactDescription),\(y.compactDescription)" }
 }
 
-extension Double {
-    /// `3` rather than `3.0`; other values as Swift prints them.
-    var compactDescription: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self)
-    }
-}

@@ -20,7 +20,7 @@ public struct Element: Hashable, Sendable {
     /// The outline the element is hit within.
     public var shape: ElementShape
     /// Applied about the centre of the frame; nil for none.
-    public var transform: AffineTransform?
+    public var transform: ElementTransform?
     /// Hidden elements and their subtrees are never hit.
     public var isHidden: Bool
     /// Non-interactive elements and their subtrees are never hit.
@@ -36,7 +36,7 @@ public struct Element: Hashable, Sendable {
     public init(
         id: String, frame: Rect, image: String? = nil, imageScale: Double? = nil, contentMode: ContentMode? = nil,
         capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .stretch, alphaThreshold: Double? = nil,
-        shape: ElementShape = .rect, transform: AffineTransform? = nil, isHidden: Bool = false, isInteractive: Bool = true,
+        shape: ElementShape = .rect, transform: ElementTransform? = nil, isHidden: Bool = false, isInteractive: Bool = true,
         opacity: Double = 1, clipsToBounds: Bool = false, children: [Element] = []
     ) {
         self.id = id

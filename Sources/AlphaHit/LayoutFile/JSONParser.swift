@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A strict JSON (RFC 8259) parser over UTF-8 bytes that reports the line and column of the
 /// first error and refuses nesting deeper than ``maximumDepth`` instead of exhausting the stack.
 struct JSONParser {
@@ -163,11 +157,7 @@ struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw error("a digit was expected in the exponent") }
         }
-        var text = Array(bytes[start..<index])
-        text.append(0)
-        return text.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { strtod($0, nil) }
-        }
+        return bytes.withUnsafeBufferPointer { Platform.decimalNumber(UnsafeBufferPointer(rebasing: $0[start..<index])) }
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {

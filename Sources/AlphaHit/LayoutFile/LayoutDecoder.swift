@@ -2,9 +2,9 @@
 /// line instead of stopping at the first. Broken values are replaced by harmless ones so the
 /// rest of the file is still checked.
 struct LayoutDecoder {
-    var issues: [LayoutIssue] = []
+    var problems: [LayoutProblem] = []
     /// The line each decoded path starts at.
-    var lines: [String: Int] = [:]
+    var lines: [LayoutPath: Int] = [:]
 
     static let elementKeys = [
         "id", "frame", "image", "imageScale", "contentMode", "capInsets", "resizingMode", "alphaThreshold", "shape",
@@ -13,89 +13,89 @@ struct LayoutDecoder {
 
     mutating func decode(_ root: JSONNode) -> Layout {
         var layout = Layout(elements: [])
-        guard let members = object(root, at: "", keys: ["version", "canvas", "defaults", "elements"]) else { return layout }
+        guard let members = object(root, at: .root, keys: ["version", "canvas", "defaults", "elements"]) else { return layout }
         switch members["version"]?.value {
         case nil:
-            add("version", "is required; this release reads version 1", line: root.line)
+            add(.root["version"], "is required; this release reads version 1", line: root.line)
         case .number(let version) where LayoutFile.supportedVersions.contains(where: { Double($0) == version }):
             break
         case .number(let version):
-            add("version", "\(version.compactDescription) is not supported; this release reads version 1", line: members["version"]!.line)
+            add(.root["version"], "\(Self.compact(version)) is not supported; this release reads version 1", line: members["version"]!.line)
         default:
-            add("version", "must be the number 1", line: members["version"]!.line)
+            add(.root["version"], "must be the number 1", line: members["version"]!.line)
         }
-        if let canvas = members["canvas"], let fields = object(canvas, at: "canvas", keys: ["width", "height"]) {
+        if let canvas = members["canvas"], let fields = object(canvas, at: .root["canvas"], keys: ["width", "height"]) {
             layout.canvas = Size(
-                width: number(fields["width"], at: "canvas.width", required: true, in: canvas) ?? 0,
-                height: number(fields["height"], at: "canvas.height", required: true, in: canvas) ?? 0)
+                width: number(fields["width"], at: .root["canvas"]["width"], required: true, in: canvas) ?? 0,
+                height: number(fields["height"], at: .root["canvas"]["height"], required: true, in: canvas) ?? 0)
         }
-        if let defaults = members["defaults"], let fields = object(defaults, at: "defaults", keys: ["alphaThreshold", "imageScale", "contentMode"]) {
-            layout.defaults.alphaThreshold = number(fields["alphaThreshold"], at: "defaults.alphaThreshold")
-            layout.defaults.imageScale = number(fields["imageScale"], at: "defaults.imageScale")
-            layout.defaults.contentMode = choice(fields["contentMode"], at: "defaults.contentMode", ContentMode.self)
+        if let defaults = members["defaults"], let fields = object(defaults, at: .root["defaults"], keys: ["alphaThreshold", "imageScale", "contentMode"]) {
+            layout.defaults.alphaThreshold = number(fields["alphaThreshold"], at: .root["defaults"]["alphaThreshold"])
+            layout.defaults.imageScale = number(fields["imageScale"], at: .root["defaults"]["imageScale"])
+            layout.defaults.contentMode = choice(fields["contentMode"], at: .root["defaults"]["contentMode"], ContentMode.self)
         }
         if let elements = members["elements"] {
-            layout.elements = elementList(elements, at: "elements", depth: 1)
+            layout.elements = elementList(elements, at: .root["elements"], depth: 1)
         } else {
-            add("elements", "is required: an array of elements, back to front", line: root.line)
+            add(.root["elements"], "is required: an array of elements, back to front", line: root.line)
         }
         return layout
     }
 
-    private mutating func elementList(_ node: JSONNode, at path: String, depth: Int) -> [Element] {
+    private mutating func elementList(_ node: JSONNode, at path: LayoutPath, depth: Int) -> [Element] {
         guard case .array(let items) = node.value else {
             add(path, "must be an array of elements, not \(node.value.kind)", line: node.line)
             return []
         }
-        guard depth <= EngineBuilder.maximumDepth else {
-            add(path, "nesting is deeper than \(EngineBuilder.maximumDepth) levels, the most AlphaHit accepts", line: node.line)
+        guard depth <= Layout.maximumDepth else {
+            problems.append(.nestingTooDeep(at: path, line: node.line))
             return []
         }
-        return items.enumerated().map { offset, item in element(item, at: "\(path)[\(offset)]", depth: depth) }
+        return items.enumerated().map { offset, item in element(item, at: path[offset], depth: depth) }
     }
 
-    private mutating func element(_ node: JSONNode, at path: String, depth: Int) -> Element {
+    private mutating func element(_ node: JSONNode, at path: LayoutPath, depth: Int) -> Element {
         var element = Element(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0))
         guard let fields = object(node, at: path, keys: Self.elementKeys) else { return element }
-        if let id = string(fields["id"], at: path + ".id", required: true, in: node) { element.id = id }
+        if let id = string(fields["id"], at: path["id"], required: true, in: node) { element.id = id }
         if let frame = fields["frame"] {
-            if let parts = object(frame, at: path + ".frame", keys: ["x", "y", "width", "height"]) {
+            if let parts = object(frame, at: path["frame"], keys: ["x", "y", "width", "height"]) {
                 element.frame = Rect(
-                    x: number(parts["x"], at: path + ".frame.x", required: true, in: frame) ?? 0,
-                    y: number(parts["y"], at: path + ".frame.y", required: true, in: frame) ?? 0,
-                    width: number(parts["width"], at: path + ".frame.width", required: true, in: frame) ?? 0,
-                    height: number(parts["height"], at: path + ".frame.height", required: true, in: frame) ?? 0)
+                    x: number(parts["x"], at: path["frame"]["x"], required: true, in: frame) ?? 0,
+                    y: number(parts["y"], at: path["frame"]["y"], required: true, in: frame) ?? 0,
+                    width: number(parts["width"], at: path["frame"]["width"], required: true, in: frame) ?? 0,
+                    height: number(parts["height"], at: path["frame"]["height"], required: true, in: frame) ?? 0)
             }
         } else {
-            add(path + ".frame", "is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points", line: node.line)
+            add(path["frame"], "is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points", line: node.line)
         }
-        element.image = string(fields["image"], at: path + ".image")
+        element.image = string(fields["image"], at: path["image"])
         if element.image == "" {
-            add(path + ".image", "must be a non-empty path to a PNG file", line: fields["image"]?.line)
+            add(path["image"], "must be a non-empty path to a PNG file", line: fields["image"]?.line)
             element.image = nil
         }
-        element.imageScale = number(fields["imageScale"], at: path + ".imageScale")
-        element.contentMode = choice(fields["contentMode"], at: path + ".contentMode", ContentMode.self)
-        if let caps = fields["capInsets"], let sides = object(caps, at: path + ".capInsets", keys: ["top", "left", "bottom", "right"]) {
+        element.imageScale = number(fields["imageScale"], at: path["imageScale"])
+        element.contentMode = choice(fields["contentMode"], at: path["contentMode"], ContentMode.self)
+        if let caps = fields["capInsets"], let sides = object(caps, at: path["capInsets"], keys: ["top", "left", "bottom", "right"]) {
             element.capInsets = EdgeInsets(
-                top: number(sides["top"], at: path + ".capInsets.top") ?? 0,
-                left: number(sides["left"], at: path + ".capInsets.left") ?? 0,
-                bottom: number(sides["bottom"], at: path + ".capInsets.bottom") ?? 0,
-                right: number(sides["right"], at: path + ".capInsets.right") ?? 0)
+                top: number(sides["top"], at: path["capInsets"]["top"]) ?? 0,
+                left: number(sides["left"], at: path["capInsets"]["left"]) ?? 0,
+                bottom: number(sides["bottom"], at: path["capInsets"]["bottom"]) ?? 0,
+                right: number(sides["right"], at: path["capInsets"]["right"]) ?? 0)
         }
-        element.resizingMode = choice(fields["resizingMode"], at: path + ".resizingMode", ResizingMode.self) ?? .stretch
-        element.alphaThreshold = number(fields["alphaThreshold"], at: path + ".alphaThreshold")
-        if let shape = fields["shape"] { element.shape = self.shape(shape, at: path + ".shape") }
-        if let transform = fields["transform"] { element.transform = self.transform(transform, at: path + ".transform") }
-        element.isHidden = bool(fields["hidden"], at: path + ".hidden") ?? false
-        element.isInteractive = bool(fields["interactive"], at: path + ".interactive") ?? true
-        element.opacity = number(fields["opacity"], at: path + ".opacity") ?? 1
-        element.clipsToBounds = bool(fields["clipsToBounds"], at: path + ".clipsToBounds") ?? false
-        if let children = fields["children"] { element.children = elementList(children, at: path + ".children", depth: depth + 1) }
+        element.resizingMode = choice(fields["resizingMode"], at: path["resizingMode"], ResizingMode.self) ?? .stretch
+        element.alphaThreshold = number(fields["alphaThreshold"], at: path["alphaThreshold"])
+        if let shape = fields["shape"] { element.shape = self.shape(shape, at: path["shape"]) }
+        if let transform = fields["transform"] { element.transform = self.transform(transform, at: path["transform"]) }
+        element.isHidden = bool(fields["hidden"], at: path["hidden"]) ?? false
+        element.isInteractive = bool(fields["interactive"], at: path["interactive"]) ?? true
+        element.opacity = number(fields["opacity"], at: path["opacity"]) ?? 1
+        element.clipsToBounds = bool(fields["clipsToBounds"], at: path["clipsToBounds"]) ?? false
+        if let children = fields["children"] { element.children = elementList(children, at: path["children"], depth: depth + 1) }
         return element
     }
 
-    private mutating func shape(_ node: JSONNode, at path: String) -> ElementShape {
+    private mutating func shape(_ node: JSONNode, at path: LayoutPath) -> ElementShape {
         let names = ["rect", "ellipse", "none", "roundedRect"]
         if case .string(let name) = node.value {
             switch name {
@@ -114,25 +114,25 @@ struct LayoutDecoder {
             add(path, "must be a shape name or an object {\"type\": \"roundedRect\", \"radius\": r}, not \(node.value.kind)", line: node.line)
             return .rect
         }
-        guard let type = string(fields["type"], at: path + ".type", required: true, in: node) else { return .rect }
+        guard let type = string(fields["type"], at: path["type"], required: true, in: node) else { return .rect }
         switch type {
         case "roundedRect":
-            let radius = number(fields["radius"], at: path + ".radius", required: true, in: node) ?? 0
+            let radius = number(fields["radius"], at: path["radius"], required: true, in: node) ?? 0
             var corners = ElementShape.Corners.all
-            if let list = fields["corners"] { corners = self.corners(list, at: path + ".corners") }
+            if let list = fields["corners"] { corners = self.corners(list, at: path["corners"]) }
             return .roundedRect(radius: radius, corners: corners)
         case "rect", "ellipse", "none":
             for key in ["radius", "corners"] where fields[key] != nil {
-                add("\(path).\(key)", "applies only to roundedRect", line: fields[key]!.line)
+                add(path[key], "applies only to roundedRect", line: fields[key]!.line)
             }
             return type == "rect" ? .rect : type == "ellipse" ? .ellipse : .none
         default:
-            add(path + ".type", "unknown shape \"\(type)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(type, names))", line: fields["type"]!.line)
+            add(path["type"], "unknown shape \"\(type)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(type, names))", line: fields["type"]!.line)
             return .rect
         }
     }
 
-    private mutating func corners(_ node: JSONNode, at path: String) -> ElementShape.Corners {
+    private mutating func corners(_ node: JSONNode, at path: LayoutPath) -> ElementShape.Corners {
         let names: [(String, ElementShape.Corners)] = [
             ("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight),
         ]
@@ -144,7 +144,7 @@ struct LayoutDecoder {
         for (offset, item) in items.enumerated() {
             guard case .string(let name) = item.value, let corner = names.first(where: { $0.0 == name })?.1 else {
                 let text = if case .string(let name) = item.value { "unknown corner \"\(name)\"" } else { "must be a corner name, not \(item.value.kind)" }
-                add("\(path)[\(offset)]", "\(text); expected topLeft, topRight, bottomLeft or bottomRight", line: item.line)
+                add(path[offset], "\(text); expected topLeft, topRight, bottomLeft or bottomRight", line: item.line)
                 continue
             }
             corners.insert(corner)
@@ -152,21 +152,21 @@ struct LayoutDecoder {
         return corners
     }
 
-    private mutating func transform(_ node: JSONNode, at path: String) -> AffineTransform? {
+    private mutating func transform(_ node: JSONNode, at path: LayoutPath) -> ElementTransform? {
         switch node.value {
         case .array(let items):
             guard items.count == 6 else {
                 add(path, "must have exactly 6 numbers [a, b, c, d, tx, ty], not \(items.count)", line: node.line)
                 return nil
             }
-            let values = items.enumerated().map { offset, item in number(item, at: "\(path)[\(offset)]") ?? 0 }
-            return AffineTransform(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
+            let values = items.enumerated().map { offset, item in number(item, at: path[offset]) ?? 0 }
+            return ElementTransform(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
         case .object:
             guard let fields = object(node, at: path, keys: ["rotate", "scale", "translate"]) else { return nil }
-            let rotate = number(fields["rotate"], at: path + ".rotate") ?? 0
-            let scale = fields["scale"].flatMap { pair($0, at: path + ".scale", allowSingle: true) } ?? (1, 1)
-            let translate = fields["translate"].flatMap { pair($0, at: path + ".translate", allowSingle: false) } ?? (0, 0)
-            return AffineTransform(rotationDegrees: rotate, scaleX: scale.0, scaleY: scale.1, translateX: translate.0, translateY: translate.1)
+            let rotate = number(fields["rotate"], at: path["rotate"]) ?? 0
+            let scale = fields["scale"].flatMap { pair($0, at: path["scale"], allowSingle: true) } ?? (1, 1)
+            let translate = fields["translate"].flatMap { pair($0, at: path["translate"], allowSingle: false) } ?? (0, 0)
+            return ElementTransform(rotationDegrees: rotate, scaleX: scale.0, scaleY: scale.1, translateX: translate.0, translateY: translate.1)
         default:
             add(path, "must be [a, b, c, d, tx, ty] or {\"rotate\", \"scale\", \"translate\"}, not \(node.value.kind)", line: node.line)
             return nil
@@ -174,20 +174,20 @@ struct LayoutDecoder {
     }
 
     /// `[x, y]`, or (with `allowSingle`) one number for both.
-    private mutating func pair(_ node: JSONNode, at path: String, allowSingle: Bool) -> (Double, Double)? {
+    private mutating func pair(_ node: JSONNode, at path: LayoutPath, allowSingle: Bool) -> (Double, Double)? {
         if allowSingle, case .number(let value) = node.value { return (value, value) }
         guard case .array(let items) = node.value, items.count == 2 else {
             add(path, "must be an array of 2 numbers\(allowSingle ? " (or one number for both)" : ""), not \(Self.describe(node.value))", line: node.line)
             return nil
         }
-        guard let first = number(items[0], at: path + "[0]"), let second = number(items[1], at: path + "[1]") else { return nil }
+        guard let first = number(items[0], at: path[0]), let second = number(items[1], at: path[1]) else { return nil }
         return (first, second)
     }
 
     // MARK: - Typed reads
 
     /// The members of an object, after reporting unknown keys; nil (reported) when not an object.
-    private mutating func object(_ node: JSONNode, at path: String, keys: [String]) -> [String: JSONNode]? {
+    private mutating func object(_ node: JSONNode, at path: LayoutPath, keys: [String]) -> [String: JSONNode]? {
         lines[path] = node.line
         guard case .object(let members) = node.value else {
             add(path, "must be an object, not \(node.value.kind)", line: node.line)
@@ -195,7 +195,7 @@ struct LayoutDecoder {
         }
         var fields: [String: JSONNode] = [:]
         for (key, value) in members {
-            let childPath = path.isEmpty ? key : "\(path).\(key)"
+            let childPath = path[key]
             guard keys.contains(key) else {
                 add(childPath, "unknown key\(Self.suggestion(key, keys))", line: value.line)
                 continue
@@ -206,7 +206,7 @@ struct LayoutDecoder {
         return fields
     }
 
-    private mutating func number(_ node: JSONNode?, at path: String, required: Bool = false, in parent: JSONNode? = nil) -> Double? {
+    private mutating func number(_ node: JSONNode?, at path: LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> Double? {
         guard let node else {
             if required { add(path, "is required: a number", line: parent?.line) }
             return nil
@@ -222,7 +222,7 @@ struct LayoutDecoder {
         return value
     }
 
-    private mutating func string(_ node: JSONNode?, at path: String, required: Bool = false, in parent: JSONNode? = nil) -> String? {
+    private mutating func string(_ node: JSONNode?, at path: LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> String? {
         guard let node else {
             if required { add(path, "is required: a string", line: parent?.line) }
             return nil
@@ -234,7 +234,7 @@ struct LayoutDecoder {
         return value
     }
 
-    private mutating func bool(_ node: JSONNode?, at path: String) -> Bool? {
+    private mutating func bool(_ node: JSONNode?, at path: LayoutPath) -> Bool? {
         guard let node else { return nil }
         guard case .bool(let value) = node.value else {
             add(path, "must be true or false, not \(node.value.kind)", line: node.line)
@@ -243,7 +243,7 @@ struct LayoutDecoder {
         return value
     }
 
-    private mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: JSONNode?, at path: String, _: Choice.Type) -> Choice?
+    private mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: JSONNode?, at path: LayoutPath, _: Choice.Type) -> Choice?
     where Choice.RawValue == String {
         guard let name = string(node, at: path) else { return nil }
         if let value = Choice(rawValue: name) { return value }
@@ -252,13 +252,18 @@ struct LayoutDecoder {
         return nil
     }
 
-    private mutating func add(_ path: String, _ message: String, line: Int?) {
-        issues.append(LayoutIssue(path: path, message: message, line: line))
+    private mutating func add(_ path: LayoutPath, _ message: String, line: Int?) {
+        problems.append(LayoutProblem(at: path, message, line: line))
     }
 
     private static func describe(_ value: JSONValue) -> String {
         if case .array(let items) = value { return "an array of \(items.count)" }
         return value.kind
+    }
+
+    /// `3` rather than `3.0`; other values as Swift prints them.
+    static func compact(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// `; did you mean "frame"?` when a known name is within two edits, else nothing.

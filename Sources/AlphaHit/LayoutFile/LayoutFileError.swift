@@ -1,16 +1,17 @@
-/// Why a layout file could not become a ``HitTester``. Every case names the file.
+/// Why a layout file could not become a ``Layout`` or a ``HitTester``. Every case names the file.
 public enum LayoutFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(file: String, reason: String)
     /// The file is not valid JSON.
     case syntax(file: String, line: Int, column: Int, message: String)
-    /// The JSON does not describe a valid layout; every problem, each with its JSON path and line.
-    case invalid(file: String, issues: [LayoutIssue])
+    /// The JSON does not describe a valid layout: every problem, each with its JSON path and line.
+    case invalid(LayoutError)
 
     /// The layout file the error is about.
     public var file: String {
         switch self {
-        case .unreadable(let file, _), .syntax(let file, _, _, _), .invalid(let file, _): file
+        case .unreadable(let file, _), .syntax(let file, _, _, _): file
+        case .invalid(let error): error.file ?? ""
         }
     }
 
@@ -18,13 +19,11 @@ public enum LayoutFileError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):
-            return "\(file): cannot read the layout file: \(reason)"
+            "\(file): cannot read the layout file: \(reason)"
         case .syntax(let file, let line, let column, let message):
-            return "\(file):\(line):\(column): invalid JSON: \(message)"
-        case .invalid(let file, let issues):
-            return issues.map { issue in
-                "\(file)\(issue.line.map { ":\($0)" } ?? ""): \(issue.description)"
-            }.joined(separator: "\n")
+            "\(file):\(line):\(column): invalid JSON: \(message)"
+        case .invalid(let error):
+            error.description
         }
     }
 }

@@ -108,11 +108,6 @@ ahpng_status ahpng_write_memory(const ahpng_write_request *_Nonnull request,
 
 void ahpng_free(void *_Nullable pointer);
 
-/// The benchmarks' floor: a plain libpng read of a file into one reused 8-bit RGBA row
-/// (the same expansions the decoder asks for), doing nothing with the pixels but summing
-/// one byte a row so the work cannot be skipped. Returns 0 on success, -1 on any error.
-int ahpng_floor_read_rgba_rows(const char *_Nonnull path, uint64_t *_Nonnull checksum);
-
 #ifdef __cplusplus
 }
 #endif

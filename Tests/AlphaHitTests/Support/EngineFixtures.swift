@@ -39,6 +39,6 @@ enum EngineFixtures {
 extension HitTester {
     /// The id hit at (x, y), or nil.
     func id(atX x: Double, y: Double) -> String? {
-        hitTest(Point(x: x, y: y))?.id
+        hit(at: Point(x: x, y: y))?.id
     }
 }

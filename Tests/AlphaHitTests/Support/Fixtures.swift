@@ -7,11 +7,8 @@ enum Fixtures {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/pngsuite` beside the project root, or nil where it is absent.
-    static let pngSuite: URL? = {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/pngsuite")
-        return FileManager.default.fileExists(atPath: url.appendingPathComponent("expected.json").path) ? url : nil
-    }()
+    /// The PngSuite conformance images, vendored with their README, licence and source note.
+    static let pngSuite: URL = packageRoot.appendingPathComponent("Tests/AlphaHitTests/Fixtures/PngSuite")
 
     /// A fresh, empty folder for one test's files.
     static func temporaryDirectory(_ label: String = #function) throws -> URL {

@@ -1,0 +1,56 @@
+extension EngineBuilder {
+    /// Stores each element's ancestor chain (root first, itself last) and returns the chains table.
+    func linkChains(_ compiled: inout [CompiledElement]) -> [Int32] {
+        var chains: [Int32] = []
+        for index in compiled.indices {
+            var chain: [Int32] = [Int32(index)]
+            var parent = compiled[index].parent
+            while parent >= 0 {
+                chain.append(parent)
+                parent = compiled[Int(parent)].parent
+            }
+            compiled[index].chainStart = Int32(chains.count)
+            compiled[index].chainLength = Int32(chain.count)
+            chains.append(contentsOf: chain.reversed())
+        }
+        return chains
+    }
+
+    /// The layout-space box where element `index` itself can be hit: its bounds carried up through
+    /// every transform, cut by every clipping ancestor. Nil when it can never be hit.
+    func boundingBox(of index: Int, compiled: [CompiledElement], chains: [Int32]) -> ElementBox? {
+        let element = compiled[index]
+        guard element.shape != .none, element.width > 0, element.height > 0 else { return nil }
+        var box = layoutBox(of: index, compiled: compiled, chains: chains)
+        let start = Int(element.chainStart)
+        for link in start..<start + Int(element.chainLength) - 1 where compiled[Int(chains[link])].clipsToBounds {
+            let clip = layoutBox(of: Int(chains[link]), compiled: compiled, chains: chains)
+            (box.minX, box.minY) = (max(box.minX, clip.minX), max(box.minY, clip.minY))
+            (box.maxX, box.maxY) = (min(box.maxX, clip.maxX), min(box.maxY, clip.maxY))
+        }
+        guard box.minX <= box.maxX, box.minY <= box.maxY else { return nil }
+        return box
+    }
+
+    /// The axis-aligned layout-space box around element `index`'s bounds.
+    private func layoutBox(of index: Int, compiled: [CompiledElement], chains: [Int32]) -> ElementBox {
+        let element = compiled[index]
+        var corners = [(0.0, 0.0), (element.width, 0.0), (0.0, element.height), (element.width, element.height)]
+        let start = Int(element.chainStart)
+        for link in (start..<start + Int(element.chainLength)).reversed() {
+            let level = Int(chains[link])
+            corners = corners.map { parentPoint(of: level, $0.0, $0.1) }
+        }
+        let xs = corners.map(\.0), ys = corners.map(\.1)
+        return ElementBox(element: Int32(index), minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
+    }
+
+    /// A local point of element `index` in its parent's space: `P = O + C + M·(L − C) + t`.
+    private func parentPoint(of index: Int, _ x: Double, _ y: Double) -> (Double, Double) {
+        let frame = frames[index]
+        guard let m = transforms[index] else { return (frame.x + x, frame.y + y) }
+        let cx = frame.width / 2, cy = frame.height / 2
+        let dx = x - cx, dy = y - cy
+        return (frame.x + cx + (m.a * dx + m.c * dy) + m.tx, frame.y + cy + (m.b * dx + m.d * dy) + m.ty)
+    }
+}

@@ -1,0 +1,44 @@
+extension EngineBuilder {
+    /// Decodes every element's image (alpha8, through the cache), checking cap insets against its size.
+    mutating func loadImages(_ visits: [Visit]) -> [DecodedImage?] {
+        var loaded: [String: DecodedImage] = [:]
+        return visits.map { visit -> DecodedImage? in
+            guard let name = visit.element.image else { return nil }
+            let path = resolve(name)
+            let image: DecodedImage
+            if let cached = loaded[path] {
+                image = cached
+            } else {
+                do throws(PNGDecodingError) {
+                    image = try cache.image(contentsOfFile: path, as: .alpha8)
+                } catch {
+                    add(visit.path["image"], error.description)
+                    return nil
+                }
+                loaded[path] = image
+            }
+            if let caps = visit.element.capInsets {
+                let scale = imageScale(of: visit.element)
+                let width = Double(image.width) / scale, height = Double(image.height) / scale
+                if !(caps.left + caps.right < width) {
+                    add(visit.path["capInsets"], "left + right (\(caps.left + caps.right)) must be less than the image width of \(width) points")
+                }
+                if !(caps.top + caps.bottom < height) {
+                    add(visit.path["capInsets"], "top + bottom (\(caps.top + caps.bottom)) must be less than the image height of \(height) points")
+                }
+            }
+            return image
+        }
+    }
+
+    /// An absolute path as given; a relative one under the layout's image directory.
+    func resolve(_ name: String) -> String {
+        guard !name.hasPrefix("/"), let directory = layout.imageDirectory, !directory.isEmpty else { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Explicit scale, else @2x/@3x in the file name, else the layout default, else 1.
+    func imageScale(of element: Element) -> Double {
+        element.imageScale ?? element.image.flatMap(ImageScale.inferred(fromPath:)) ?? layout.defaults.imageScale ?? 1
+    }
+}

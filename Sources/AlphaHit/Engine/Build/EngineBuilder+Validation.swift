@@ -1,0 +1,66 @@
+extension EngineBuilder {
+    mutating func validateLayoutLevel() {
+        if let canvas = layout.canvas {
+            requireSize(canvas.width, .root["canvas"]["width"])
+            requireSize(canvas.height, .root["canvas"]["height"])
+        }
+        if let threshold = layout.defaults.alphaThreshold { requireThreshold(threshold, .root["defaults"]["alphaThreshold"]) }
+        if let scale = layout.defaults.imageScale { requireScale(scale, .root["defaults"]["imageScale"]) }
+    }
+
+    mutating func validate(_ visit: Visit) {
+        let element = visit.element, path = visit.path
+        if element.id.isEmpty { add(path["id"], "must be a non-empty string") }
+        for (value, key) in [(element.frame.x, "x"), (element.frame.y, "y")] where !value.isFinite {
+            add(path["frame"][key], "must be a finite number")
+        }
+        requireSize(element.frame.width, path["frame"]["width"])
+        requireSize(element.frame.height, path["frame"]["height"])
+        if let scale = element.imageScale { requireScale(scale, path["imageScale"]) }
+        if let threshold = element.alphaThreshold { requireThreshold(threshold, path["alphaThreshold"]) }
+        if !(element.opacity >= 0 && element.opacity <= 1) { add(path["opacity"], "must be a number from 0 to 1") }
+        if let transform = element.transform {
+            if ![transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].allSatisfy(\.isFinite) {
+                add(path["transform"], "must hold finite numbers")
+            } else if !transform.isInvertible {
+                add(path["transform"], "is singular (determinant \(transform.determinant)) and cannot be inverted")
+            }
+        }
+        if case .roundedRect(let radius, _) = element.shape, !(radius.isFinite && radius >= 0) {
+            add(path["shape"]["radius"], "must be a finite number ≥ 0")
+        }
+        if let caps = element.capInsets {
+            for (value, key) in [(caps.top, "top"), (caps.left, "left"), (caps.bottom, "bottom"), (caps.right, "right")]
+            where !(value.isFinite && value >= 0) {
+                add(path["capInsets"][key], "must be a finite number ≥ 0")
+            }
+            if element.image == nil { add(path["capInsets"], "needs an image to stretch") }
+            if let mode = element.contentMode, mode != .scaleToFill {
+                add(path["contentMode"], "must be scaleToFill (or absent) when capInsets are set, not \(mode.rawValue)")
+            }
+        }
+    }
+
+    mutating func validateUniqueIDs(_ visits: [Visit]) {
+        var firstPath: [String: LayoutPath] = [:]
+        for visit in visits where !visit.element.id.isEmpty {
+            if let first = firstPath[visit.element.id] {
+                add(visit.path["id"], "duplicate id \"\(visit.element.id)\", already used at \(first)")
+            } else {
+                firstPath[visit.element.id] = visit.path
+            }
+        }
+    }
+
+    private mutating func requireSize(_ value: Double, _ path: LayoutPath) {
+        if !(value.isFinite && value >= 0) { add(path, "must be a finite number ≥ 0") }
+    }
+
+    private mutating func requireScale(_ value: Double, _ path: LayoutPath) {
+        if !(value.isFinite && value > 0) { add(path, "must be a finite number > 0") }
+    }
+
+    private mutating func requireThreshold(_ value: Double, _ path: LayoutPath) {
+        if !(value >= 0 && value <= 1) { add(path, "must be a number from 0 to 1") }
+    }
+}

@@ -1,0 +1,109 @@
+/// Validates a ``Layout`` and flattens it into the tables a ``HitTester`` queries:
+/// walk the tree, validate, load images, compile each element, link ancestor chains, compute
+/// each element's box, and index the boxes in a pruned spatial grid.
+///
+/// Every problem is collected, with its path, before anything is thrown.
+struct EngineBuilder {
+    /// One element of the tree, visited depth-first (pre-order).
+    struct Visit {
+        var element: Element
+        var parent: Int32
+        var depth: Int
+        var path: LayoutPath
+    }
+
+    let layout: Layout
+    let cache: ImageCache
+    /// Where each element path starts in the layout file, when there is one.
+    var sourceLines: [LayoutPath: Int] = [:]
+    var problems: [LayoutProblem] = []
+    /// Each element's frame and forward transform, by index, for carrying boxes up the tree.
+    var frames: [Rect] = []
+    var transforms: [ElementTransform?] = []
+
+    init(layout: Layout, cache: ImageCache) {
+        self.layout = layout
+        self.cache = cache
+    }
+
+    mutating func build() throws(LayoutError) -> EngineStorage {
+        validateLayoutLevel()
+        let (visits, children, topLevel) = flatten()
+        for visit in visits { validate(visit) }
+        validateUniqueIDs(visits)
+        let images = loadImages(visits)
+        guard problems.isEmpty else { throw LayoutError(problems: problems) }
+
+        frames = visits.map(\.element.frame)
+        transforms = visits.map(\.element.transform)
+        var compiled = visits.indices.map { compile(visits[$0], image: images[$0]) }
+        let chains = linkChains(&compiled)
+        let skipReasons = visits.map { Self.skipReason(of: $0.element) }
+        let order = resolutionOrder(topLevel: topLevel, children: children, skipReasons: skipReasons)
+        let boxes = order.compactMap { index in boundingBox(of: Int(index), compiled: compiled, chains: chains) }
+        let grid = compiled.withUnsafeBufferPointer { elements in
+            let unfiltered = SpatialGrid(boxes: boxes)
+            return unfiltered.filtered { element, cell in
+                cellVerdict(element: Int(element), cell: unfiltered.cellRect(cell), elements: elements.baseAddress!, chains: chains)
+            }
+        }
+        let tree = EngineStorage.ElementTree(
+            ids: visits.map(\.element.id), paths: visits.map(\.path), lines: visits.map { sourceLines[$0.path] },
+            children: children, topLevel: topLevel, skipReasons: skipReasons)
+        return EngineStorage(
+            compiled: compiled, chains: chains, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
+            images: images.compactMap { $0 })
+    }
+
+    // MARK: - Walking the tree
+
+    /// Pre-order listing, without recursion: children lists and top-level list by index.
+    private mutating func flatten() -> ([Visit], [[Int32]], [Int32]) {
+        var visits: [Visit] = []
+        var children: [[Int32]] = []
+        var topLevel: [Int32] = []
+        var stack: [Visit] = layout.elements.enumerated().reversed().map { offset, element in
+            Visit(element: element, parent: -1, depth: 1, path: .element(offset))
+        }
+        while let visit = stack.popLast() {
+            let index = Int32(visits.count)
+            visits.append(visit)
+            children.append([])
+            if visit.parent >= 0 { children[Int(visit.parent)].append(index) } else { topLevel.append(index) }
+            guard !visit.element.children.isEmpty else { continue }
+            guard visit.depth < Layout.maximumDepth else {
+                problems.append(.nestingTooDeep(at: visit.path["children"]))
+                continue
+            }
+            for (offset, child) in visit.element.children.enumerated().reversed() {
+                stack.append(Visit(element: child, parent: index, depth: visit.depth + 1, path: visit.path["children"][offset]))
+            }
+        }
+        return (visits, children, topLevel)
+    }
+
+    /// Front to back: for siblings the last first, for each element its children before itself.
+    /// Skipped elements take their subtrees with them.
+    private func resolutionOrder(topLevel: [Int32], children: [[Int32]], skipReasons: [HitVerdict.SkipReason?]) -> [Int32] {
+        var order: [Int32] = []
+        func visit(_ list: [Int32]) {
+            for index in list.reversed() where skipReasons[Int(index)] == nil {
+                visit(children[Int(index)])
+                order.append(index)
+            }
+        }
+        visit(topLevel)
+        return order
+    }
+
+    static func skipReason(of element: Element) -> HitVerdict.SkipReason? {
+        if element.isHidden { return .hidden }
+        if !element.isInteractive { return .notInteractive }
+        if element.opacity < 0.01 { return .opacityBelowMinimum }
+        return nil
+    }
+
+    mutating func add(_ path: LayoutPath, _ message: String) {
+        problems.append(LayoutProblem(at: path, message))
+    }
+}

@@ -1,0 +1,153 @@
+/// A uniform grid over the layout-space bounding boxes of the hittable elements.
+///
+/// Each cell lists the elements whose box overlaps it, in resolution order (front first),
+/// so a query reads one cell and stops at the first element that takes the point.
+/// Stored as one offsets array and one entries array (compressed rows).
+struct SpatialGrid {
+    let minX: Double, minY: Double, maxX: Double, maxY: Double
+    let columns: Int, rows: Int
+    let inverseCellWidth: Double, inverseCellHeight: Double
+    /// Entries of cell c are `entries[cellStart[c] ..< cellStart[c + 1]]`.
+    let cellStart: [Int32]
+    let entries: [GridEntry]
+
+    /// What a cell's filter decides for one element in that cell.
+    enum CellVerdict {
+        /// The element may take some point of the cell.
+        case keep
+        /// The element takes no point of the cell: leave it out.
+        case drop
+        /// The element takes every point of the cell: keep it and leave out everything behind it.
+        case cover
+    }
+
+    /// The rectangle of layout points that fall in a cell, padded outwards against rounding.
+    func cellRect(_ cell: Int) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        let column = cell % columns, row = cell / columns
+        let cellWidth = (maxX - minX) / Double(columns), cellHeight = (maxY - minY) / Double(rows)
+        let rect = (
+            minX + Double(column) * cellWidth, minY + Double(row) * cellHeight,
+            minX + Double(column + 1) * cellWidth, minY + Double(row + 1) * cellHeight
+        )
+        let pad = 1e-7 * (1 + max(abs(minX), abs(maxX), abs(minY), abs(maxY)))
+        return (rect.0 - pad, rect.1 - pad, rect.2 + pad, rect.3 + pad)
+    }
+
+    /// Keeps, in each cell, only the elements `verdict` does not drop, and nothing behind a cover.
+    func filtered(_ verdict: (_ element: Int32, _ cell: Int) -> CellVerdict) -> SpatialGrid {
+        var starts: [Int32] = [0]
+        starts.reserveCapacity(cellStart.count)
+        var kept: [GridEntry] = []
+        kept.reserveCapacity(entries.count)
+        for cell in 0..<columns * rows {
+            for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                let decision = verdict(entries[slot].element, cell)
+                if decision == .drop { continue }
+                kept.append(entries[slot])
+                if decision == .cover { break }
+            }
+            starts.append(Int32(kept.count))
+        }
+        return SpatialGrid(copying: self, cellStart: starts, entries: kept)
+    }
+
+    private init(copying grid: SpatialGrid, cellStart: [Int32], entries: [GridEntry]) {
+        (minX, minY, maxX, maxY) = (grid.minX, grid.minY, grid.maxX, grid.maxY)
+        (columns, rows) = (grid.columns, grid.rows)
+        (inverseCellWidth, inverseCellHeight) = (grid.inverseCellWidth, grid.inverseCellHeight)
+        self.cellStart = cellStart
+        self.entries = entries
+    }
+
+    /// Builds the grid for `exactBoxes`, given in resolution order, each padded against rounding.
+    init(boxes exactBoxes: [ElementBox]) {
+        let boxes = exactBoxes.map { $0.paddedAgainstRounding() }
+        let finite = boxes.filter(\.isFinite)
+        let minX = finite.map(\.minX).min() ?? 0, minY = finite.map(\.minY).min() ?? 0
+        var maxX = finite.map(\.maxX).max() ?? 0, maxY = finite.map(\.maxY).max() ?? 0
+        if maxX <= minX { maxX = minX + 1 }
+        if maxY <= minY { maxY = minY + 1 }
+        var width = maxX - minX, height = maxY - minY
+        // About four cells per element (at least 1,024), shaped like the layout; coarsened below while elements
+        // that span many cells would make the entries outgrow a few per element.
+        let target = Double(min(max(4 * boxes.count, 1024), 1 << 22))
+        var columns = 1, rows = 1
+        if width.isFinite && height.isFinite {
+            columns = Self.cellCount((target * width / height).squareRoot())
+            rows = Self.cellCount((target * height / width).squareRoot())
+        } else {
+            // Extents too large to measure: one cell, whose index every point maps to.
+            (width, height) = (.infinity, .infinity)
+        }
+        let budget = 16 * boxes.count + 65_536
+        while true {
+            var total = 0
+            for box in boxes {
+                let span = Self.span(box, minX: minX, minY: minY, width: width, height: height, columns: columns, rows: rows)
+                total += (span.lastColumn - span.firstColumn + 1) * (span.lastRow - span.firstRow + 1)
+            }
+            if total <= budget || (columns == 1 && rows == 1) { break }
+            columns = max(1, columns / 2)
+            rows = max(1, rows / 2)
+        }
+
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        let spans = boxes.map { Self.span($0, minX: minX, minY: minY, width: width, height: height, columns: columns, rows: rows) }
+        for span in spans {
+            for row in span.firstRow...span.lastRow {
+                for column in span.firstColumn...span.lastColumn { counts[row * columns + column + 1] += 1 }
+            }
+        }
+        for cell in 0..<columns * rows { counts[cell + 1] += counts[cell] }
+        var next = counts
+        var entries = [GridEntry](repeating: GridEntry(), count: Int(counts[columns * rows]))
+        for (box, span) in zip(boxes, spans) {
+            for row in span.firstRow...span.lastRow {
+                for column in span.firstColumn...span.lastColumn {
+                    let cell = row * columns + column
+                    entries[Int(next[cell])] = GridEntry(box)
+                    next[cell] += 1
+                }
+            }
+        }
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+        self.columns = columns
+        self.rows = rows
+        self.inverseCellWidth = Double(columns) / width
+        self.inverseCellHeight = Double(rows) / height
+        self.cellStart = counts
+        self.entries = entries
+    }
+
+    /// A cell count from 1 to 4096 near `value` (1 when it is not a number).
+    private static func cellCount(_ value: Double) -> Int {
+        value.isFinite ? Int(min(4096, max(1, value.rounded()))) : (value > 0 ? 4096 : 1)
+    }
+
+    /// The cells a box overlaps, computed with the same arithmetic as a query's cell, so
+    /// every point inside the box falls in one of them. A box that is not finite covers everything.
+    private static func span(
+        _ box: ElementBox,
+        minX: Double, minY: Double, width: Double, height: Double, columns: Int, rows: Int
+    ) -> (firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int) {
+        let inverseWidth = Double(columns) / width, inverseHeight = Double(rows) / height
+        return (
+            cellIndex(box.minX, minX, inverseWidth, columns, ifNotFinite: 0),
+            cellIndex(box.maxX, minX, inverseWidth, columns, ifNotFinite: columns - 1),
+            cellIndex(box.minY, minY, inverseHeight, rows, ifNotFinite: 0),
+            cellIndex(box.maxY, minY, inverseHeight, rows, ifNotFinite: rows - 1)
+        )
+    }
+
+    /// `floor((value − origin) · inverseSize)`, clamped into `0 ..< count`: monotonic in `value`.
+    @inline(__always)
+    static func cellIndex(_ value: Double, _ origin: Double, _ inverseSize: Double, _ count: Int, ifNotFinite: Int = 0) -> Int {
+        let scaled = (value - origin) * inverseSize
+        guard scaled.isFinite else { return scaled.isNaN ? count - 1 : ifNotFinite }
+        if scaled <= 0 { return 0 }
+        return scaled >= Double(count - 1) ? count - 1 : Int(scaled)
+    }
+}

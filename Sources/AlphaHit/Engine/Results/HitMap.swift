@@ -1,0 +1,90 @@
+/// A picture of the layout in which each pixel names the element that owns it: the front-most
+/// element hit at the pixel's centre. Pixel (px, py) samples the layout point
+/// ((px + 0.5) / scale, (py + 0.5) / scale).
+///
+/// Owners are resolved on demand, band by band, so a map of any size needs the memory of one
+/// band, never an array of every pixel. Made by ``HitTester/hitMap(scale:)``.
+public struct HitMap: Sendable {
+    /// Width in pixels (at least 0).
+    public let width: Int
+    /// Height in pixels (at least 0).
+    public let height: Int
+    /// Pixels per point (finite, > 0).
+    public let scale: Double
+    let engine: HitTester
+
+    /// The layout point pixel (`x`, `y`) samples.
+    public func point(ofPixelX x: Int, y: Int) -> Point {
+        Point(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale)
+    }
+
+    /// The owner of every pixel of `rows`, row-major (`width` per row); nil where nothing is hit.
+    ///
+    /// - Precondition: `rows` lies within `0..<height`.
+    public func owners(inRows rows: Range<Int>) -> [ElementIndex?] {
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows \(rows) outside the map's 0..<\(height)")
+        var points: [Point] = []
+        points.reserveCapacity(rows.count * width)
+        for y in rows {
+            for x in 0..<width { points.append(point(ofPixelX: x, y: y)) }
+        }
+        return engine.elementIndices(at: points)
+    }
+
+    /// Calls `body` with each band of at most `rowsPerBand` rows, top to bottom, and its owners
+    /// (row-major, as ``owners(inRows:)``): the memory of one band at a time.
+    public func forEachBand(rowsPerBand: Int = 64, _ body: (_ rows: Range<Int>, _ owners: [ElementIndex?]) throws -> Void) rethrows {
+        let step = max(1, rowsPerBand)
+        var start = 0
+        while start < height {
+            let rows = start..<min(height, start + step)
+            try body(rows, owners(inRows: rows))
+            start = rows.upperBound
+        }
+    }
+}
+
+/// Why ``HitTester/hitMap(scale:)`` cannot make a map.
+public enum HitMapError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The scale is not a finite number > 0.
+    case invalidScale(Double)
+    /// The map would be wider or taller than ``HitTester/maximumHitMapSide`` pixels.
+    case tooLarge(width: Double, height: Double)
+
+    /// A message a user can act on.
+    public var description: String {
+        switch self {
+        case .invalidScale(let scale):
+            "the scale \(scale) is not a finite number greater than 0"
+        case .tooLarge(let width, let height):
+            "a hit map of \(width) x \(height) pixels is too large (at most \(HitTester.maximumHitMapSide) pixels a side); use a smaller scale"
+        }
+    }
+}
+
+extension HitTester {
+    /// The longest side a hit map may have, in pixels.
+    public static let maximumHitMapSide = 1 << 20
+
+    /// The area a hit map covers, in points: the canvas when the layout has one, else from the
+    /// origin to the far edges of everything that can be hit (zero when nothing can be).
+    public var mapExtent: Size {
+        if let canvas = storage.canvas { return canvas }
+        return Size(width: max(0, storage.contentMaxX), height: max(0, storage.contentMaxY))
+    }
+
+    /// The hit map of the layout at `scale` pixels per point, covering ``mapExtent``
+    /// (`ceil(extent × scale)` pixels a side).
+    ///
+    /// - Throws: ``HitMapError`` when `scale` is not a finite number > 0, or when a side would
+    ///   exceed ``maximumHitMapSide`` pixels.
+    public func hitMap(scale: Double = 1) throws(HitMapError) -> HitMap {
+        guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+        let extent = mapExtent
+        let width = (extent.width * scale).rounded(.up), height = (extent.height * scale).rounded(.up)
+        guard width <= Double(Self.maximumHitMapSide), height <= Double(Self.maximumHitMapSide) else {
+            throw .tooLarge(width: width, height: height)
+        }
+        return HitMap(width: Int(width), height: Int(height), scale: scale, engine: self)
+    }
+}

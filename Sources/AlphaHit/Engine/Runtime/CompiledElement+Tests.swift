@@ -1,0 +1,145 @@
+/// What an element's own test finds at a local point, test by test: the general definition that
+/// `explain`, full hit results and the fast path's fallback all share.
+@usableFromInline
+enum OwnProbe: Equatable {
+    case outsideBounds
+    case outsideShape
+    /// Inside the shape of an element without an image: solid.
+    case noImage
+    case offImage
+    case pixel(x: Int, y: Int, alpha: UInt8)
+}
+
+/// The tests a query runs, read field by field through the pointer: calling methods on the large
+/// struct itself would copy all of it for every candidate.
+extension UnsafePointer where Pointee == CompiledElement {
+    /// The parent-space point `p` in this element's local space: `L = C + M⁻¹·(P − O − C − t)`,
+    /// evaluated in exactly that order (plain `P − O` without a transform).
+    @inlinable @inline(__always)
+    func localPoint(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let px = x - pointee.originX, py = y - pointee.originY
+        guard pointee.hasTransform else { return (px, py) }
+        let dx = px - pointee.centreX - pointee.translateX, dy = py - pointee.centreY - pointee.translateY
+        return (pointee.centreX + (pointee.inverseA * dx + pointee.inverseC * dy), pointee.centreY + (pointee.inverseB * dx + pointee.inverseD * dy))
+    }
+
+    /// Half-open bounds `[0, width) × [0, height)`.
+    @inlinable @inline(__always)
+    func boundsContain(_ x: Double, _ y: Double) -> Bool {
+        0 <= x && x < pointee.width && 0 <= y && y < pointee.height
+    }
+
+    /// Whether a local point inside the bounds is inside the shape.
+    @inlinable @inline(__always)
+    func shapeContains(_ x: Double, _ y: Double) -> Bool {
+        switch pointee.shape {
+        case .rect:
+            return true
+        case .none:
+            return false
+        case .ellipse:
+            let halfWidth = pointee.width / 2, halfHeight = pointee.height / 2
+            let nx = (x - halfWidth) / halfWidth, ny = (y - halfHeight) / halfHeight
+            return nx * nx + ny * ny <= 1
+        case .roundedRect:
+            let r = pointee.cornerRadius
+            guard r > 0 else { return true }
+            let left = x < r, right = x >= pointee.width - r, top = y < r, bottom = y >= pointee.height - r
+            var circleX = 0.0, circleY = 0.0
+            if top && left && pointee.corners & 1 != 0 {
+                (circleX, circleY) = (r, r)
+            } else if top && right && pointee.corners & 2 != 0 {
+                (circleX, circleY) = (pointee.width - r, r)
+            } else if bottom && left && pointee.corners & 4 != 0 {
+                (circleX, circleY) = (r, pointee.height - r)
+            } else if bottom && right && pointee.corners & 8 != 0 {
+                (circleX, circleY) = (pointee.width - r, pointee.height - r)
+            } else {
+                return true
+            }
+            let dx = x - circleX, dy = y - circleY
+            return dx * dx + dy * dy <= r * r
+        }
+    }
+
+    /// The image point (u, v), in image points, that local point (x, y) falls on.
+    @inlinable @inline(__always)
+    func imagePoint(_ x: Double, _ y: Double) -> (u: Double, v: Double) {
+        switch pointee.placement {
+        case .none, .scaleToFill:
+            return (x * pointee.imageWidth / pointee.width, y * pointee.imageHeight / pointee.height)
+        case .scaled:
+            return ((x - pointee.offsetX) / pointee.factor, (y - pointee.offsetY) / pointee.factor)
+        case .natural:
+            return (x - pointee.offsetX, y - pointee.offsetY)
+        case .capInsets:
+            return (
+                CompiledElement.capped(x, extent: pointee.width, natural: pointee.imageWidth, low: pointee.capLeft, high: pointee.capRight, tiles: pointee.tiles),
+                CompiledElement.capped(y, extent: pointee.height, natural: pointee.imageHeight, low: pointee.capTop, high: pointee.capBottom, tiles: pointee.tiles)
+            )
+        }
+    }
+
+    /// The pixel under image point (u, v): `(floor(u·s), floor(v·s))` kept inside the image, or
+    /// nil when (u, v) is off the drawn image `[0, iw) × [0, ih)`.
+    @inlinable @inline(__always)
+    func pixel(_ u: Double, _ v: Double) -> (x: Int, y: Int)? {
+        guard 0 <= u && u < pointee.imageWidth && 0 <= v && v < pointee.imageHeight else { return nil }
+        // u and v are not negative here, so truncation is floor, without a call to floor().
+        let px = Swift.min(Int(u * pointee.scale), pointee.pixelWidth &- 1)
+        let py = Swift.min(Int(v * pointee.scale), pointee.pixelHeight &- 1)
+        return (px, py)
+    }
+
+    /// The pixel under local point (x, y), or nil when the point is off the drawn image.
+    ///
+    /// Natural-size placement, the common case, is mapped inline without the placement switch.
+    @inlinable @inline(__always)
+    func pixelUnder(_ x: Double, _ y: Double) -> (x: Int, y: Int)? {
+        if pointee.placement == .natural { return pixel(x - pointee.offsetX, y - pointee.offsetY) }
+        let (u, v) = imagePoint(x, y)
+        return pixel(u, v)
+    }
+
+    /// The alpha of pixel (x, y) of the element's alpha8 plane.
+    @inlinable @inline(__always)
+    func alpha(_ x: Int, _ y: Int) -> UInt8 {
+        pointee.pixels.unsafelyUnwrapped[y &* pointee.bytesPerRow &+ x]
+    }
+
+    /// The element's own test at local point (x, y), saying which part decided: bounds, then shape,
+    /// then the image's pixel. The one general definition of "what is under a local point".
+    func probe(_ x: Double, _ y: Double) -> OwnProbe {
+        guard boundsContain(x, y) else { return .outsideBounds }
+        guard shapeContains(x, y) else { return .outsideShape }
+        guard pointee.placement != .none else { return .noImage }
+        guard let (px, py) = pixelUnder(x, y) else { return .offImage }
+        return .pixel(x: px, y: py, alpha: alpha(px, py))
+    }
+
+    /// Whether the element's own shape is hit at local point (x, y): ``probe(_:_:)`` reduced to
+    /// yes or no: rectangles without an image or with one at natural size are tested inline (the fast
+    /// path, guarded by the index-vs-scan property test), everything else out of line.
+    @inlinable @inline(__always)
+    func ownHit(_ x: Double, _ y: Double) -> Bool {
+        guard boundsContain(x, y) else { return false }
+        if pointee.shape == .rect {
+            if pointee.placement == .none { return true }
+            if pointee.placement == .natural {
+                guard let (px, py) = pixel(x - pointee.offsetX, y - pointee.offsetY) else { return false }
+                return alpha(px, py) >= pointee.minAlpha
+            }
+        }
+        return ownHitGeneral(x, y)
+    }
+
+    /// Every shape and placement; out of line to keep the inlined query small.
+    @usableFromInline @inline(never)
+    func ownHitGeneral(_ x: Double, _ y: Double) -> Bool {
+        switch probe(x, y) {
+        case .noImage: true
+        case .pixel(_, _, let alpha): alpha >= pointee.minAlpha
+        case .outsideBounds, .outsideShape, .offImage: false
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// One element flattened for the hot path: plain numbers and one raw pointer, no references.
+/// Built once by the engine builder and never changed; the image bytes it points at are kept
+/// alive by the engine's storage. The tests a query runs on it are in `CompiledElement+Tests.swift`.
+@usableFromInline
+struct CompiledElement {
+    @usableFromInline enum ShapeKind: UInt8 { case rect, ellipse, roundedRect, none }
+    @usableFromInline enum Placement: UInt8 { case none, scaleToFill, scaled, natural, capInsets }
+
+    // Fields in the order a query reads them, so the first cache line serves most tests.
+    @usableFromInline var originX = 0.0, originY = 0.0, width = 0.0, height = 0.0
+    @usableFromInline var hasTransform = false
+    @usableFromInline var clipsToBounds = false
+    @usableFromInline var shape = ShapeKind.rect
+    @usableFromInline var placement = Placement.none
+    @usableFromInline var minAlpha: UInt8 = 0
+    @usableFromInline var corners: UInt8 = 0
+    /// This element's ancestors and itself, root first, at `chains[chainStart ..< chainStart + chainLength]`.
+    @usableFromInline var chainLength: Int32 = 0
+    @usableFromInline var chainStart: Int32 = 0
+    @usableFromInline var parent: Int32 = -1
+
+    // Image: an alpha8 plane.
+    @usableFromInline var pixels: UnsafePointer<UInt8>? = nil
+    @usableFromInline var bytesPerRow = 0
+    @usableFromInline var pixelWidth = 0, pixelHeight = 0
+    @usableFromInline var scale = 1.0
+    @usableFromInline var imageWidth = 0.0, imageHeight = 0.0
+    /// Offsets and factor of scaled (aspectFit/aspectFill) or natural-size placement.
+    @usableFromInline var offsetX = 0.0, offsetY = 0.0, factor = 1.0
+    @usableFromInline var capTop = 0.0, capLeft = 0.0, capBottom = 0.0, capRight = 0.0
+    @usableFromInline var tiles = false
+
+    // Transform: parent point P to local point L.
+    @usableFromInline var centreX = 0.0, centreY = 0.0
+    @usableFromInline var inverseA = 1.0, inverseB = 0.0, inverseC = 0.0, inverseD = 1.0
+    @usableFromInline var translateX = 0.0, translateY = 0.0
+
+    // Shape.
+    @usableFromInline var cornerRadius = 0.0
+
+    /// Places an image of `pixelSize` at `scale` pixels per point in a `width` × `height` element:
+    /// by cap insets when given (then `contentMode` is ignored), else by the content mode.
+    mutating func placeImage(
+        pixelWidth: Int, pixelHeight: Int, scale: Double, minAlpha: UInt8,
+        contentMode: ContentMode, capInsets: EdgeInsets?, tiles: Bool
+    ) {
+        let (w, h) = (width, height)
+        let iw = Double(pixelWidth) / scale, ih = Double(pixelHeight) / scale
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.scale = scale
+        self.minAlpha = minAlpha
+        imageWidth = iw
+        imageHeight = ih
+        self.tiles = tiles
+        if let caps = capInsets {
+            placement = .capInsets
+            (capTop, capLeft, capBottom, capRight) = (caps.top, caps.left, caps.bottom, caps.right)
+            return
+        }
+        let centredX = (w - iw) / 2, centredY = (h - ih) / 2
+        switch contentMode {
+        case .scaleToFill where iw == w && ih == h:
+            // Stretched to exactly its own size: u = Lx·iw/w is Lx, with no division per point.
+            natural(0, 0)
+        case .scaleToFill:
+            placement = .scaleToFill
+        case .aspectFit, .aspectFill:
+            let k = contentMode == .aspectFit ? min(w / iw, h / ih) : max(w / iw, h / ih)
+            placement = .scaled
+            factor = k
+            offsetX = (w - iw * k) / 2
+            offsetY = (h - ih * k) / 2
+        case .center: natural(centredX, centredY)
+        case .top: natural(centredX, 0)
+        case .bottom: natural(centredX, h - ih)
+        case .left: natural(0, centredY)
+        case .right: natural(w - iw, centredY)
+        case .topLeft: natural(0, 0)
+        case .topRight: natural(w - iw, 0)
+        case .bottomLeft: natural(0, h - ih)
+        case .bottomRight: natural(w - iw, h - ih)
+        }
+    }
+
+    private mutating func natural(_ x: Double, _ y: Double) {
+        placement = .natural
+        offsetX = x
+        offsetY = y
+    }
+
+    /// One axis of a resizable image with caps `low` and `high` (left/right or top/bottom).
+    @inlinable @inline(__always)
+    static func capped(_ l: Double, extent w: Double, natural iw: Double, low: Double, high: Double, tiles: Bool) -> Double {
+        if w >= low + high {
+            if l < low { return l }
+            if l >= w - high { return iw - (w - l) }
+            if tiles { return low + (l - low).truncatingRemainder(dividingBy: iw - low - high) }
+            return low + (l - low) * (iw - low - high) / (w - low - high)
+        }
+        let k = w / (low + high)
+        return l < low * k ? l / k : iw - (w - l) / k
+    }
+}

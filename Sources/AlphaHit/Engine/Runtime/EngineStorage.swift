@@ -1,0 +1,72 @@
+/// Everything a built engine owns. Immutable after init; the raw buffers are read by the
+/// hot path through ``QueryTables`` without reference counting.
+final class EngineStorage: @unchecked Sendable {
+    // Unchecked: the buffers are written once, in init, and only read afterwards.
+    let elements: UnsafeMutableBufferPointer<CompiledElement>
+    let chains: UnsafeMutableBufferPointer<Int32>
+    let cellStart: UnsafeMutableBufferPointer<Int32>
+    let cellEntries: UnsafeMutableBufferPointer<GridEntry>
+    let tables: QueryTables
+
+    // Used off the hot path (results, explain, hit maps, diagnostics).
+    let tree: ElementTree
+    var ids: [String] { tree.ids }
+    var paths: [LayoutPath] { tree.paths }
+    var lines: [Int?] { tree.lines }
+    var children: [[Int32]] { tree.children }
+    var topLevel: [Int32] { tree.topLevel }
+    var skipReasons: [HitVerdict.SkipReason?] { tree.skipReasons }
+    /// Each id's element.
+    let indexByID: [String: Int32]
+    let canvas: Size?
+    /// The far edges of everything that can be hit, in layout points (0 when nothing can be).
+    let contentMaxX: Double, contentMaxY: Double
+    /// Keeps every image the elements point into alive.
+    let images: [DecodedImage]
+
+    /// The element tree as the builder flattened it, pre-order.
+    struct ElementTree {
+        var ids: [String]
+        /// Each element's path in the layout (`elements[2].children[0]`) and, from a file, its line.
+        var paths: [LayoutPath]
+        var lines: [Int?]
+        /// Children of each element, back to front; `topLevel` likewise for the layout.
+        var children: [[Int32]]
+        var topLevel: [Int32]
+        var skipReasons: [HitVerdict.SkipReason?]
+    }
+
+    init(compiled: [CompiledElement], chains: [Int32], grid: SpatialGrid, boxes: [ElementBox], canvas: Size?, tree: ElementTree, images: [DecodedImage]) {
+        self.elements = Self.copy(compiled)
+        self.chains = Self.copy(chains)
+        self.cellStart = Self.copy(grid.cellStart)
+        self.cellEntries = Self.copy(grid.entries)
+        self.tree = tree
+        self.indexByID = Dictionary(tree.ids.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+        self.canvas = canvas
+        self.contentMaxX = boxes.map(\.maxX).filter(\.isFinite).max() ?? 0
+        self.contentMaxY = boxes.map(\.maxY).filter(\.isFinite).max() ?? 0
+        self.images = images
+        self.tables = QueryTables(
+            elements: UnsafePointer(elements.baseAddress!), chains: UnsafePointer(self.chains.baseAddress!),
+            cellStart: UnsafePointer(cellStart.baseAddress!), cellEntries: UnsafePointer(cellEntries.baseAddress!),
+            gridMinX: grid.minX, gridMinY: grid.minY, gridMaxX: grid.maxX, gridMaxY: grid.maxY,
+            columns: grid.columns, rows: grid.rows,
+            inverseCellWidth: grid.inverseCellWidth, inverseCellHeight: grid.inverseCellHeight,
+            hasCanvas: canvas != nil, canvasWidth: canvas?.width ?? 0, canvasHeight: canvas?.height ?? 0)
+    }
+
+    deinit {
+        elements.deallocate()
+        chains.deallocate()
+        cellStart.deallocate()
+        cellEntries.deallocate()
+    }
+
+    /// A buffer with the array's elements (at least one slot, so the base address exists).
+    private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
+        _ = buffer.initialize(from: array)
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<max(1, array.count)])
+    }
+}

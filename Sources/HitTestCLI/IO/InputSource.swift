@@ -1,0 +1,32 @@
+/// Where a command reads its standard input from: a descriptor, or bytes held in memory (tests).
+enum InputSource {
+    case descriptor(Int32)
+    case bytes([UInt8])
+}
+
+/// A command's standard streams.
+public struct CommandIO {
+    let input: InputSource
+    let output: OutputSink
+    let error: OutputSink
+
+    /// The process's own standard input, output and error.
+    public static var standard: CommandIO {
+        CommandIO(
+            input: .descriptor(SystemCalls.standardInput),
+            output: OutputSink(.descriptor(SystemCalls.standardOutput, owned: false), name: "standard output"),
+            error: OutputSink(.descriptor(SystemCalls.standardError, owned: false), name: "standard error", bufferLimit: 0))
+    }
+
+    /// Streams in memory: `input` as standard input; output and error collected.
+    public static func memory(input: [UInt8] = []) -> CommandIO {
+        CommandIO(
+            input: .bytes(input), output: OutputSink(.memory, name: "standard output"),
+            error: OutputSink(.memory, name: "standard error"))
+    }
+
+    /// What was written to standard output, for a memory stream.
+    public var outputBytes: [UInt8] { output.contents }
+    /// What was written to standard error, for a memory stream.
+    public var errorText: String { String(decoding: error.contents, as: UTF8.self) }
+}

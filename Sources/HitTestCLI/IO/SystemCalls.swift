@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every call the command line makes to the operating system, in one place: reading and writing
+/// descriptors (retrying interrupted and short transfers), opening files, error messages,
+/// number conversion, the clock, memory figures and exiting.
+enum SystemCalls {
+    static let standardInput: Int32 = 0
+    static let standardOutput: Int32 = 1
+    static let standardError: Int32 = 2
+
+    /// The system's text for the current `errno` ("No such file or directory").
+    static var lastErrorMessage: String { String(cString: strerror(errno)) }
+
+    /// Writes all of `bytes`; nil on success, else the system's message.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+        guard var next = bytes.baseAddress else { return nil }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = write(descriptor, next, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return lastErrorMessage
+            }
+            next += written
+            remaining -= written
+        }
+        return nil
+    }
+
+    /// Reads up to `buffer.count` bytes; 0 at the end of input. Throws the system's message.
+    static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(CommandFailure) -> Int {
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw CommandFailure(description: "cannot read standard input: \(lastErrorMessage)") }
+        }
+    }
+
+    /// Opens (creating or truncating) a file for writing; the descriptor, or the system's message.
+    static func openForWriting(_ path: String) -> Result<Int32, CommandFailure> {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .failure(CommandFailure(description: "\(path): cannot open for writing: \(lastErrorMessage)")) }
+        return .success(descriptor)
+    }
+
+    /// Closes a descriptor; nil on success, else the system's message.
+    static func closeDescriptor(_ descriptor: Int32) -> String? {
+        close(descriptor) == 0 ? nil : lastErrorMessage
+    }
+
+    /// Whether two paths name the same existing file (same device and inode).
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat(), b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    /// The correctly rounded value of a decimal number already checked to be one (`strtod`).
+    static func decimalNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer in
+            for i in 0..<text.count { buffer[i] = CChar(bitPattern: text[i]) }
+            buffer[text.count] = 0
+            return strtod(buffer.baseAddress!, nil)
+        }
+    }
+
+    /// Seconds on the monotonic clock.
+    static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The lines of a small text file such as `/proc/self/status`; nil where it cannot be opened.
+    static func textLines(ofFile path: String) -> [String]? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var lines: [String] = []
+        var line = [CChar](repeating: 0, count: 512)
+        while fgets(&line, Int32(line.count), file) != nil {
+            lines.append(String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return lines
+    }
+
+    /// Ends the process with `status`.
+    static func exitProcess(_ status: Int32) -> Never {
+        exit(status)
+    }
+}

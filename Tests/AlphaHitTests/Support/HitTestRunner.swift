@@ -1,0 +1,56 @@
+import Foundation
+@testable import AlphaHit
+@testable import HitTestCLI
+
+/// Runs `hittest` commands for end-to-end tests: in-process through the `HitTestCLI` library with
+/// streams in memory (fast, and parallel-safe), or as the built binary where the process itself
+/// matters (streaming through a pipe, a full disk, exit codes of the real program).
+enum HitTestRunner {
+    struct Outcome {
+        var status: Int32
+        var standardOutput: Data
+        var standardError: String
+        var text: String { String(decoding: standardOutput, as: UTF8.self) }
+    }
+
+    /// Runs `hittest arguments...` in-process, feeding `input` on standard input.
+    static func run(_ arguments: [String], input: Data = Data()) throws -> Outcome {
+        let io = CommandIO.memory(input: Array(input))
+        let status = HitTestCLI.run(arguments, io: io)
+        return Outcome(status: status, standardOutput: Data(io.outputBytes), standardError: io.errorText)
+    }
+
+    /// The `hittest` executable built beside the test bundle.
+    static var executable: URL? {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hittest")
+        let candidates = [
+            besideTests,
+            Fixtures.packageRoot.appendingPathComponent(".build/debug/hittest"),
+            Fixtures.packageRoot.appendingPathComponent(".build/release/hittest"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs the built binary with `arguments`, standard output sent to `outputPath` (for example
+    /// `/dev/full`) and standard input from `/dev/null`; returns the status and standard error.
+    static func runBinary(_ arguments: [String], standardOutput outputPath: String) throws -> (status: Int32, standardError: String) {
+        guard let executable else { throw MissingBinary() }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        guard let output = FileHandle(forWritingAtPath: outputPath) else { throw CocoaError(.fileWriteUnknown) }
+        process.standardOutput = output
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        let message = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try? output.close()
+        return (process.terminationStatus, String(decoding: message, as: UTF8.self))
+    }
+
+    struct MissingBinary: Error, CustomStringConvertible {
+        var description: String { "the hittest executable was not found beside the tests; run `swift build` first" }
+    }
+}
