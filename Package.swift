@@ -58,6 +58,11 @@ let package = Package(
             // Binary fixtures the tests open by path.
             exclude: ["Fixtures"]
         ),
+        // A client as users write one: Foundation beside AlphaHit, public API only.
+        .testTarget(
+            name: "AlphaHitClientTests",
+            dependencies: ["AlphaHit"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

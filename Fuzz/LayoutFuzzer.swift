@@ -7,8 +7,8 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     do {
         let decoded = try LayoutFile.decodeAll(bytes, name: "fuzz.json", imageDirectory: "/nonexistent-alphahit-fuzz")
-        // Every issue names where it is and what is wrong.
-        for issue in decoded.issues { precondition(!issue.message.isEmpty) }
+        // Every problem names where it is and what is wrong.
+        for problem in decoded.problems { precondition(!problem.message.isEmpty) }
         do {
             let engine = try HitTester(decoded: decoded, file: "fuzz.json", cache: ImageCache(byteBudget: 1 << 20))
             for x in stride(from: -10.0, through: 300, by: 37) {

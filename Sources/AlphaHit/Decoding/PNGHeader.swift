@@ -15,10 +15,15 @@ public struct PNGHeader: Hashable, Sendable {
 
     /// The five PNG colour types.
     public enum ColorType: Int, Hashable, Sendable, CustomStringConvertible {
+        /// Greyscale (type 0).
         case grey = 0
+        /// Red, green, blue (type 2).
         case rgb = 2
+        /// Palette indices (type 3).
         case palette = 3
+        /// Grey and alpha (type 4).
         case greyAlpha = 4
+        /// Red, green, blue and alpha (type 6).
         case rgba = 6
 
         /// The colour type's usual name (`grey`, `rgb`, `palette`, `grey+alpha`, `rgba`).

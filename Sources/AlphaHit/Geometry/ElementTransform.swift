@@ -7,11 +7,17 @@
 /// transform: a local point L maps to its parent as `P = O + C + M·(L − C) + t`, with O the
 /// frame origin, C the frame's centre offset (width/2, height/2), M the 2×2 part and t = (tx, ty).
 public struct ElementTransform: Hashable, Sendable {
+    /// How much x' grows with x (horizontal scale, with rotation: cos θ · sx).
     public var a: Double
+    /// How much y' grows with x (with rotation: sin θ · sx).
     public var b: Double
+    /// How much x' grows with y (with rotation: −sin θ · sy).
     public var c: Double
+    /// How much y' grows with y (vertical scale, with rotation: cos θ · sy).
     public var d: Double
+    /// Horizontal translation, in the parent's points.
     public var tx: Double
+    /// Vertical translation, in the parent's points.
     public var ty: Double
 
     /// The matrix form `[a, b, c, d, tx, ty]`.

@@ -1,8 +1,12 @@
 /// A rectangle in points: origin (`x`, `y`) and size (`width`, `height`).
 public struct Rect: Hashable, Sendable {
+    /// Left edge, in points.
     public var x: Double
+    /// Top edge, in points.
     public var y: Double
+    /// Width, in points.
     public var width: Double
+    /// Height, in points.
     public var height: Double
 
     /// Creates a rectangle.
@@ -17,17 +21,5 @@ public struct Rect: Hashable, Sendable {
     @inlinable
     public func contains(_ point: Point) -> Bool {
         x <= point.x && point.x < x + width && y <= point.y && point.y < y + height
-    }
-}
-
-/// A size in points.
-public struct Size: Hashable, Sendable {
-    public var width: Double
-    public var height: Double
-
-    /// Creates a size.
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
     }
 }

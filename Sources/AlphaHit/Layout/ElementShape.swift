@@ -11,13 +11,20 @@ public enum ElementShape: Hashable, Sendable {
 
     /// A set of rectangle corners.
     public struct Corners: OptionSet, Hashable, Sendable {
+        /// One bit per corner: 1 top left, 2 top right, 4 bottom left, 8 bottom right.
         public let rawValue: UInt8
+        /// Corners from their bits.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+        /// The top-left corner.
         public static let topLeft = Corners(rawValue: 1)
+        /// The top-right corner.
         public static let topRight = Corners(rawValue: 2)
+        /// The bottom-left corner.
         public static let bottomLeft = Corners(rawValue: 4)
+        /// The bottom-right corner.
         public static let bottomRight = Corners(rawValue: 8)
+        /// All four corners.
         public static let all: Corners = [.topLeft, .topRight, .bottomLeft, .bottomRight]
     }
 }

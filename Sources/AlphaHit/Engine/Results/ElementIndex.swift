@@ -9,5 +9,6 @@ public struct ElementIndex: Hashable, Sendable, Comparable {
         self.rawValue = rawValue
     }
 
+    /// Pre-order: an ancestor before its descendants, earlier siblings before later ones.
     public static func < (lhs: ElementIndex, rhs: ElementIndex) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -16,7 +16,9 @@ public struct Hit: Hashable, Sendable {
 
 /// A pixel position in an image, from the top-left pixel (0, 0).
 public struct PixelCoordinate: Hashable, Sendable {
+    /// Column, from 0 at the left.
     public var x: Int
+    /// Row, from 0 at the top.
     public var y: Int
 
     /// Creates a pixel position.

@@ -17,8 +17,11 @@ public enum HitVerdict: Hashable, Sendable, CustomStringConvertible {
 
     /// Why an element was skipped.
     public enum SkipReason: String, Hashable, Sendable {
+        /// The element or an ancestor is hidden.
         case hidden
+        /// The element or an ancestor is not interactive.
         case notInteractive = "not interactive"
+        /// The element's or an ancestor's opacity is below 0.01.
         case opacityBelowMinimum = "opacity below 0.01"
     }
 

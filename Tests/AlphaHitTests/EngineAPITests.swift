@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import AlphaHit
+
+private typealias F = EngineFixtures
+
+/// The engine's public surface: listing and finding elements, hit maps made band by band, and the
+/// stand-alone image region agreeing with the engine's own element test.
+@Suite("Engine API")
+struct EngineAPITests {
+    @Test("elements are listed in pre-order, found by id, and carry their path")
+    func listingAndFinding() throws {
+        let engine = try F.engine([
+            Element(id: "panel", frame: F.rect(0, 0, 50, 50), children: [Element(id: "button", frame: F.rect(5, 5, 10, 10))]),
+            Element(id: "badge", frame: F.rect(40, 0, 10, 10)),
+        ])
+        #expect(engine.elements.map { engine.id(of: $0) } == ["panel", "button", "badge"])
+        #expect(engine.elements.map(\.rawValue) == [0, 1, 2])
+        let button = try #require(engine.element(withID: "button"))
+        #expect(engine.path(of: button) == ["panel", "button"])
+        #expect(engine.element(withID: "missing") == nil)
+        #expect(engine.elementIndex(at: Point(x: 6, y: 6)) == button)
+    }
+
+    @Test("a hit map covers the canvas, or exactly to the far edges of what can be hit", arguments: [
+        (nil, 1.0, 100, 100), (nil, 2.0, 200, 200), (nil, 0.3, 30, 30), (Size(width: 64, height: 48), 1.0, 64, 48),
+    ] as [(Size?, Double, Int, Int)])
+    func mapExtent(canvas: Size?, scale: Double, width: Int, height: Int) throws {
+        let engine = try F.engine([Element(id: "a", frame: F.rect(0, 0, 100, 100))], canvas: canvas)
+        let map = try engine.hitMap(scale: scale)
+        #expect((map.width, map.height) == (width, height))
+    }
+
+    @Test("a bad scale or a map too large to address is an error, not a trap", arguments: [0, -1, .nan, .infinity, 1e9])
+    func mapErrors(scale: Double) throws {
+        let engine = try F.engine([Element(id: "a", frame: F.rect(0, 0, 100, 100))])
+        #expect(throws: HitMapError.self) { try engine.hitMap(scale: scale) }
+    }
+
+    @Test("bands of any height give the same owners as single queries at each pixel's centre", arguments: [1, 7, 64, 1000])
+    func bands(rowsPerBand: Int) throws {
+        let engine = try F.engine([
+            Element(id: "a", frame: F.rect(0, 0, 30, 20)),
+            Element(id: "b", frame: F.rect(10, 5, 30, 30), shape: .ellipse),
+        ])
+        let map = try engine.hitMap(scale: 1.5)
+        var seen = 0
+        map.forEachBand(rowsPerBand: rowsPerBand) { rows, owners in
+            #expect(rows.lowerBound == seen && owners.count == rows.count * map.width)
+            for (offset, owner) in owners.enumerated() {
+                let x = offset % map.width, y = rows.lowerBound + offset / map.width
+                #expect(owner == engine.elementIndex(at: Point(x: (Double(x) + 0.5) / 1.5, y: (Double(y) + 0.5) / 1.5)))
+            }
+            seen = rows.upperBound
+        }
+        #expect(seen == map.height)
+    }
+
+    @Test("ImageHitRegion answers as a one-element engine with the same image, size and scale, at random points")
+    func imageRegionMatchesEngine() throws {
+        let folder = try F.ImageFolder()
+        try folder.image("blob@2x.png", width: 13, height: 9) { x, y in UInt8((x * 37 + y * 91) % 256) }
+        let image = try PNGDecoder().decode(contentsOfFile: folder.url.appendingPathComponent("blob@2x.png").path, as: .alpha8)
+        var random = SystemRandomNumberGenerator()
+        for (width, height, threshold) in [(6.5, 4.5, 0.1), (20.0, 7.0, 0.5), (3.0, 11.0, 0.0)] {
+            let region = ImageHitRegion(image: image, size: Size(width: width, height: height), imageScale: 2, alphaThreshold: threshold)
+            let engine = try folder.engine([Element(id: "e", frame: F.rect(0, 0, width, height), image: "blob@2x.png", alphaThreshold: threshold)])
+            for _ in 0..<2000 {
+                let point = Point(x: Double.random(in: -1...(width + 1), using: &random), y: Double.random(in: -1...(height + 1), using: &random))
+                #expect(region.contains(point) == (engine.elementIndex(at: point) != nil), "\(point) in \(width)x\(height)")
+            }
+        }
+    }
+}
