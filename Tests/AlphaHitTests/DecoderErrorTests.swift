@@ -58,7 +58,7 @@ struct DecoderErrorTests {
         #expect(error.description == "fixture.png: not a PNG image (libpng: Not a PNG file)")
     }
 
-    @Test("every prefix of a PNG throws truncated (or empty, for no bytes), in every format")
+    @Test("every prefix of a PNG throws empty (no bytes), not a PNG (short of the 33-byte signature and header), or truncated, in every format")
     func truncatedData() throws {
         let png = try Self.validPNG()
         for length in 0..<png.count {
@@ -66,6 +66,9 @@ struct DecoderErrorTests {
                 let error = Self.decodeError(Array(png.prefix(length)), format: format)
                 if length == 0 {
                     #expect(error == .empty(source: "fixture.png"))
+                } else if length < 33 {
+                    #expect(error == .incompleteHeader(source: "fixture.png", byteCount: length))
+                    #expect(error?.description.hasPrefix("fixture.png: not a PNG image: it has \(length) byte") == true)
                 } else if case .truncated = error {
                 } else {
                     Issue.record("prefix of \(length) of \(png.count) bytes gave \(String(describing: error))")

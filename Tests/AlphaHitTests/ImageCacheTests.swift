@@ -160,7 +160,7 @@ struct ImageCacheTests {
         let all = errors.withLock { $0 }
         #expect(all.count == 8)
         for error in all {
-            guard case .truncated = error else { Issue.record("got \(String(describing: error))"); continue }
+            guard case .incompleteHeader = error else { Issue.record("got \(String(describing: error))"); continue }
         }
         #expect(cache.statistics.imageCount == 0)
     }

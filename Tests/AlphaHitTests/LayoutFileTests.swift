@@ -62,7 +62,7 @@ struct LayoutFileTests {
         #expect(layout.canvas == nil && layout.defaults == Layout.Defaults())
     }
 
-    @Test("every structural problem is reported at once, in file order, each with its JSON path")
+    @Test("every structural problem is reported at once, in file order (line, then column), each with its JSON path; a missing key is placed where its object starts")
     func allProblems() {
         let issues = Self.issues("""
             {"version": 1,
@@ -75,11 +75,11 @@ struct LayoutFileTests {
              "colour": "red"}
             """)
         #expect(issues == [
-            "elements[0].fram: unknown key; did you mean \"frame\"?",
             "elements[0].frame: is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points",
+            "elements[0].fram: unknown key; did you mean \"frame\"?",
             "elements[1].id: must be a string, not a number",
-            "elements[1].frame.y: must be a number, not a string",
             "elements[1].frame.height: is required: a number",
+            "elements[1].frame.y: must be a number, not a string",
             "elements[2].contentMode: unknown value \"fill\"; expected one of scaleToFill, aspectFit, aspectFill, center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight",
             "elements[2].shape: unknown shape \"circle\"; expected one of rect, ellipse, none, roundedRect",
             "elements[2].transform: must have exactly 6 numbers [a, b, c, d, tx, ty], not 3",
@@ -156,8 +156,8 @@ struct LayoutFileTests {
         #expect(lines == [
             "\(path):2: elements[0].frame.width: must be a finite number ≥ 0",
             "\(path):2: elements[0].image: \(folder.path)/missing.png: no such file",
-            "\(path):3: elements[1].bogus: unknown key",
             "\(path):3: elements[1].id: duplicate id \"a\", already used at elements[0]",
+            "\(path):3: elements[1].bogus: unknown key",
         ])
     }
 

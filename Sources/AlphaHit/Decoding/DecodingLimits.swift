@@ -8,12 +8,25 @@ public struct DecodingLimits: Hashable, Sendable {
     /// Largest accepted size of the decoded buffer in bytes, in the requested format
     /// (`bytesPerRow * height`; for example `4 * width * height` for premultiplied ARGB).
     public var maxDecodedBytes: Int
+    /// Largest accepted `width * height` (default: no limit beyond the width and height).
+    public var maxPixelCount: Int
+    /// What the error message tells a user to do to accept a larger image: a library user raises
+    /// these limits, a command-line user passes an option (`hittest --max-pixels`).
+    public var remedy: String
+
+    /// The remedy the library's errors suggest by default.
+    public static let defaultRemedy = "raise DecodingLimits to accept it"
 
     /// Creates limits; the defaults are 16,384 × 16,384 pixels and 256 MiB.
-    public init(maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxDecodedBytes: Int = 256 << 20) {
+    public init(
+        maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxDecodedBytes: Int = 256 << 20, maxPixelCount: Int = .max,
+        remedy: String = defaultRemedy
+    ) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
         self.maxDecodedBytes = maxDecodedBytes
+        self.maxPixelCount = maxPixelCount
+        self.remedy = remedy
     }
 
     /// 16,384 × 16,384 pixels and 256 MiB of decoded bytes.

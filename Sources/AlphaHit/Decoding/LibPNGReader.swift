@@ -5,6 +5,9 @@ import CAlphaHitPNG
 struct LibPNGReader: ~Copyable {
     private let reader: OpaquePointer
     let source: String
+    /// The input's size, when known: a failure to read a header from fewer bytes than a PNG
+    /// signature and header take is "not a PNG", not "truncated".
+    private let byteCount: Int?
 
     /// Opens a file; fails with the typed error for a missing or unopenable file.
     init(path: String) throws(PNGDecodingError) {
@@ -17,6 +20,7 @@ struct LibPNGReader: ~Copyable {
         }
         self.reader = reader
         self.source = path
+        self.byteCount = (try? Platform.status(ofPath: path)).map { Int($0.size) }
     }
 
     /// Reads from `bytes`, which must stay alive and unchanged while the reader exists.
@@ -25,6 +29,7 @@ struct LibPNGReader: ~Copyable {
         guard let reader = ahpng_reader_open_memory(start, bytes.count) else { throw .outOfMemory(source: name) }
         self.reader = reader
         self.source = name
+        self.byteCount = bytes.count
     }
 
     deinit {
@@ -35,7 +40,13 @@ struct LibPNGReader: ~Copyable {
     func readHeader() throws(PNGDecodingError) -> PNGHeader {
         var raw = ahpng_header()
         let status = ahpng_reader_read_header(reader, &raw)
-        guard status == AHPNG_OK else { throw error(for: status) }
+        guard status == AHPNG_OK else {
+            let failure = error(for: status)
+            if case .truncated = failure, let byteCount, byteCount < Self.signatureAndHeaderSize {
+                throw .incompleteHeader(source: source, byteCount: byteCount)
+            }
+            throw failure
+        }
         guard let colorType = PNGHeader.ColorType(rawValue: Int(raw.color_type)) else {
             throw .invalidHeader(source: source, libpngMessage: "unknown colour type \(raw.color_type)")
         }
@@ -43,6 +54,9 @@ struct LibPNGReader: ~Copyable {
             width: Int(raw.width), height: Int(raw.height), bitDepth: Int(raw.bit_depth),
             colorType: colorType, isInterlaced: raw.interlaced != 0, hasTransparencyChunk: raw.has_trns != 0)
     }
+
+    /// The 8-byte signature and the 25-byte IHDR chunk every PNG starts with.
+    static let signatureAndHeaderSize = 33
 
     /// Sets up conversion to 8-bit RGBA rows and returns the row size in bytes.
     func startRGBA8() throws(PNGDecodingError) -> Int {

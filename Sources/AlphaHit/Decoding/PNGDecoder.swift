@@ -55,15 +55,20 @@ public struct PNGDecoder: Sendable {
         guard width <= limits.maxWidth, height <= limits.maxHeight else {
             throw .dimensionsExceedLimit(
                 source: reader.source, width: width, height: height,
-                maxWidth: limits.maxWidth, maxHeight: limits.maxHeight)
+                maxWidth: limits.maxWidth, maxHeight: limits.maxHeight, remedy: limits.remedy)
+        }
+        let (pixels, pixelOverflow) = width.multipliedReportingOverflow(by: height)
+        guard !pixelOverflow, pixels <= limits.maxPixelCount else {
+            throw .pixelCountExceedsLimit(
+                source: reader.source, width: width, height: height, maxPixels: limits.maxPixelCount, remedy: limits.remedy)
         }
         guard let bytesPerRow = format.bytesPerRow(width: width) else {
-            throw .decodedSizeExceedsLimit(source: reader.source, bytes: .max, maxBytes: limits.maxDecodedBytes)
+            throw .decodedSizeExceedsLimit(source: reader.source, bytes: .max, maxBytes: limits.maxDecodedBytes, remedy: limits.remedy)
         }
         let (byteCount, overflow) = bytesPerRow.multipliedReportingOverflow(by: height)
         guard !overflow, byteCount <= limits.maxDecodedBytes else {
             throw .decodedSizeExceedsLimit(
-                source: reader.source, bytes: overflow ? .max : byteCount, maxBytes: limits.maxDecodedBytes)
+                source: reader.source, bytes: overflow ? .max : byteCount, maxBytes: limits.maxDecodedBytes, remedy: limits.remedy)
         }
         let rowBytes = try reader.startRGBA8()
         guard rowBytes == width * 4 else {

@@ -17,10 +17,15 @@ public enum PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidHeader(source: String, libpngMessage: String)
     /// Any other corruption: a bad chunk, chunks out of order, bad compressed data.
     case malformed(source: String, libpngMessage: String)
-    /// The image is wider or taller than the caller's ``DecodingLimits``.
-    case dimensionsExceedLimit(source: String, width: Int, height: Int, maxWidth: Int, maxHeight: Int)
+    /// The input ends before a PNG signature and header are complete (fewer than 33 bytes).
+    case incompleteHeader(source: String, byteCount: Int)
+    /// The image is wider or taller than the caller's ``DecodingLimits``; `remedy` is the limits'.
+    case dimensionsExceedLimit(
+        source: String, width: Int, height: Int, maxWidth: Int, maxHeight: Int, remedy: String = DecodingLimits.defaultRemedy)
+    /// The image has more pixels than the caller's ``DecodingLimits/maxPixelCount``.
+    case pixelCountExceedsLimit(source: String, width: Int, height: Int, maxPixels: Int, remedy: String = DecodingLimits.defaultRemedy)
     /// The decoded buffer would be larger than the caller's ``DecodingLimits/maxDecodedBytes``.
-    case decodedSizeExceedsLimit(source: String, bytes: Int, maxBytes: Int)
+    case decodedSizeExceedsLimit(source: String, bytes: Int, maxBytes: Int, remedy: String = DecodingLimits.defaultRemedy)
     /// Memory for the decoded image could not be allocated.
     case outOfMemory(source: String)
 
@@ -30,7 +35,8 @@ public enum PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertible
         case .fileNotFound(let source), .unreadable(let source, _), .empty(let source),
             .notPNG(let source, _), .truncated(let source, _), .checksumMismatch(let source, _),
             .invalidHeader(let source, _), .malformed(let source, _),
-            .dimensionsExceedLimit(let source, _, _, _, _), .decodedSizeExceedsLimit(let source, _, _),
+            .dimensionsExceedLimit(let source, _, _, _, _, _), .decodedSizeExceedsLimit(let source, _, _, _),
+            .pixelCountExceedsLimit(let source, _, _, _, _), .incompleteHeader(let source, _),
             .outOfMemory(let source):
             source
         }
@@ -55,10 +61,14 @@ public enum PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertible
             "\(source): the PNG header (IHDR) is invalid (libpng: \(message))"
         case .malformed(let source, let message):
             "\(source): the PNG data is corrupt (libpng: \(message))"
-        case .dimensionsExceedLimit(let source, let width, let height, let maxWidth, let maxHeight):
-            "\(source): the image is \(width)x\(height) pixels, over the limit of \(maxWidth)x\(maxHeight); raise DecodingLimits to accept it"
-        case .decodedSizeExceedsLimit(let source, let bytes, let maxBytes):
-            "\(source): decoding would need \(bytes) bytes, over the limit of \(maxBytes); raise DecodingLimits.maxDecodedBytes to accept it"
+        case .incompleteHeader(let source, let byteCount):
+            "\(source): not a PNG image: it has \(byteCount) byte\(byteCount == 1 ? "" : "s"), fewer than a PNG signature and header take (33)"
+        case .dimensionsExceedLimit(let source, let width, let height, let maxWidth, let maxHeight, let remedy):
+            "\(source): the image is \(width)x\(height) pixels, over the limit of \(maxWidth)x\(maxHeight); \(remedy)"
+        case .pixelCountExceedsLimit(let source, let width, let height, let maxPixels, let remedy):
+            "\(source): the image is \(width)x\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(maxPixels); \(remedy)"
+        case .decodedSizeExceedsLimit(let source, let bytes, let maxBytes, let remedy):
+            "\(source): decoding would need \(bytes) bytes, over the limit of \(maxBytes); \(remedy)"
         case .outOfMemory(let source):
             "\(source): out of memory while decoding"
         }

@@ -18,14 +18,13 @@ public struct HitTester: Sendable {
     ///   cap insets that do not fit the image, nesting deeper than ``Layout/maximumDepth`` levels,
     ///   and images that cannot be decoded (with the decoder's message).
     public init(layout: Layout, cache: ImageCache = .shared) throws(LayoutError) {
-        try self.init(layout: layout, cache: cache, sourceLines: [:])
+        try self.init(layout: layout, cache: cache) { _ in nil }
     }
 
     /// As ``init(layout:cache:)``, remembering where each element starts in its layout file.
-    init(layout: Layout, cache: ImageCache, sourceLines: [LayoutPath: Int]) throws(LayoutError) {
+    init(layout: Layout, cache: ImageCache, sourceLine: (LayoutPath) -> Int?) throws(LayoutError) {
         var builder = EngineBuilder(layout: layout, cache: cache)
-        builder.sourceLines = sourceLines
-        storage = try builder.build()
+        storage = try builder.build(sourceLine: sourceLine)
         tables = storage.tables
     }
 

@@ -20,12 +20,15 @@ public struct LayoutProblem: Hashable, Sendable, CustomStringConvertible {
     public var line: Int?
 
     let location: LayoutPath
+    /// Where on its line the problem's value starts, for putting problems in file order.
+    var column: Int?
 
-    init(_ severity: Severity = .error, at location: LayoutPath, _ message: String, line: Int? = nil) {
+    init(_ severity: Severity = .error, at location: LayoutPath, _ message: String, line: Int? = nil, column: Int? = nil) {
         self.severity = severity
         self.location = location
         self.message = message
         self.line = line
+        self.column = column
     }
 
     /// `path: message` (just the message for the document as a whole).
@@ -33,8 +36,10 @@ public struct LayoutProblem: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension [LayoutProblem] {
-    /// Sorted by line, keeping the order of problems on the same line (or without one).
+    /// Sorted by line and column, keeping the order of problems at the same place (or without one).
     func inFileOrder() -> [LayoutProblem] {
-        enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        enumerated().sorted {
+            ($0.element.line ?? 0, $0.element.column ?? 0, $0.offset) < ($1.element.line ?? 0, $1.element.column ?? 0, $1.offset)
+        }.map(\.element)
     }
 }

@@ -12,7 +12,7 @@ extension HitTester {
     init(decoded: LayoutFile.Decoded, file: String, cache: ImageCache) throws(LayoutFileError) {
         var problems = decoded.problems
         do {
-            let engine = try HitTester(layout: decoded.layout, cache: cache, sourceLines: decoded.lines)
+            let engine = try HitTester(layout: decoded.layout, cache: cache) { decoded.position(of: $0).line }
             if problems.isEmpty {
                 self = engine
                 return
@@ -23,7 +23,7 @@ extension HitTester {
                 !reported.contains { problem.location.isWithin($0) }
             }.map { problem in
                 var problem = problem
-                problem.line = problem.line ?? decoded.line(of: problem.location)
+                if problem.line == nil { (problem.line, problem.column) = decoded.position(of: problem.location) }
                 return problem
             }
         }

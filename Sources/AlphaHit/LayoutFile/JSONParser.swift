@@ -1,5 +1,7 @@
 /// A strict JSON (RFC 8259) parser over UTF-8 bytes that reports the line and column of the
 /// first error and refuses nesting deeper than ``maximumDepth`` instead of exhausting the stack.
+///
+/// Lines end at LF, CRLF or a lone CR; columns count characters (Unicode scalars), not bytes.
 struct JSONParser {
     /// Arrays and objects nested deeper than this are rejected.
     static let maximumDepth = 600
@@ -13,6 +15,9 @@ struct JSONParser {
     /// Parses one JSON document.
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            throw parser.error("byte 0x89: this looks like a PNG image, not a layout file")
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }  // a UTF-8 byte order mark
         parser.skipWhitespace()
         let value = try parser.parseValue()
@@ -26,7 +31,14 @@ struct JSONParser {
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, column: index - lineStart + 1, message: message)
+        JSONSyntaxError(line: line, column: characterColumn, message: message)
+    }
+
+    /// The column of `index` in characters: UTF-8 continuation bytes do not count.
+    private var characterColumn: Int {
+        var column = 1
+        for i in lineStart..<min(index, bytes.count) where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return column
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -34,8 +46,10 @@ struct JSONParser {
     private mutating func skipWhitespace() {
         while let byte = current {
             switch byte {
-            case 0x20, 0x09, 0x0D: index += 1
-            case 0x0A:
+            case 0x20, 0x09: index += 1
+            case 0x0D where index + 1 < bytes.count && bytes[index + 1] == 0x0A:
+                index += 1  // CRLF: the LF ends the line
+            case 0x0A, 0x0D:
                 index += 1
                 line += 1
                 lineStart = index
@@ -45,7 +59,7 @@ struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
-        let startLine = line
+        let startLine = line, startColumn = index - lineStart + 1
         guard let byte = current else { throw error("unexpected end of the file; a value was expected") }
         let value: JSONValue
         switch byte {
@@ -60,9 +74,9 @@ struct JSONParser {
             if byte == UInt8(ascii: "N") || byte == UInt8(ascii: "I") {
                 throw error("NaN and Infinity are not JSON numbers; use a finite number")
             }
-            throw error("unexpected character '\(Self.printable(byte))'; a value was expected")
+            throw error("\(Self.describe(byte)); a value was expected")
         }
-        return JSONNode(value: value, line: startLine)
+        return JSONNode(value: value, line: startLine, column: startColumn)
     }
 
     private mutating func enter() throws(JSONSyntaxError) {
@@ -75,7 +89,10 @@ struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: JSONNode)] = []
-        var seen: Set<String> = []
+        // Layout objects have a handful of keys: a scan is cheaper than a set per object; the set
+        // comes in past 16 keys, where a scan per key would make a large object quadratic.
+        var keys: [String] = []
+        var largeKeys = Set<String>()
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -85,7 +102,12 @@ struct JSONParser {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("a key in double quotes was expected") }
             let key = try parseString()
-            guard seen.insert(key).inserted else { throw error("the key \"\(key)\" appears twice in this object") }
+            let repeated = keys.count < 16 ? keys.contains(key) : !largeKeys.insert(key).inserted
+            if keys.count < 16 {
+                keys.append(key)
+                if keys.count == 16 { largeKeys = Set(keys) }
+            }
+            guard !repeated else { throw error("the key \"\(key)\" appears twice in this object") }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("':' was expected after the key \"\(key)\"") }
             index += 1
@@ -230,5 +252,13 @@ struct JSONParser {
 
     private static func printable(_ byte: UInt8) -> String {
         byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
+    }
+
+    /// "unexpected character 'x'" for printable ASCII, else "unexpected byte 0x89".
+    private static func describe(_ byte: UInt8) -> String {
+        guard byte >= 0x20 && byte < 0x7F else {
+            return "unexpected byte 0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+        return "unexpected character '\(String(UnicodeScalar(byte)))'"
     }
 }

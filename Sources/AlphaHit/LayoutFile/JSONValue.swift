@@ -22,10 +22,11 @@ indirect enum JSONValue {
     }
 }
 
-/// A JSON value and where it starts in the file (1-based line).
+/// A JSON value and where it starts in the file (1-based line and byte column).
 struct JSONNode {
     var value: JSONValue
     var line: Int
+    var column: Int
 }
 
 /// Malformed JSON: where, and what was expected.

@@ -3,8 +3,6 @@
 /// rest of the file is still checked.
 struct LayoutDecoder {
     var problems: [LayoutProblem] = []
-    /// The line each decoded path starts at.
-    var lines: [LayoutPath: Int] = [:]
 
     static let elementKeys = [
         "id", "frame", "image", "imageScale", "contentMode", "capInsets", "resizingMode", "alphaThreshold", "shape",
@@ -16,13 +14,13 @@ struct LayoutDecoder {
         guard let members = object(root, at: .root, keys: ["version", "canvas", "defaults", "elements"]) else { return layout }
         switch members["version"]?.value {
         case nil:
-            add(.root["version"], "is required; this release reads version 1", line: root.line)
+            add(.root["version"], "is required; this release reads version 1", node: root)
         case .number(let version) where LayoutFile.supportedVersions.contains(where: { Double($0) == version }):
             break
         case .number(let version):
-            add(.root["version"], "\(Self.compact(version)) is not supported; this release reads version 1", line: members["version"]!.line)
+            add(.root["version"], "\(Self.compact(version)) is not supported; this release reads version 1", node: members["version"])
         default:
-            add(.root["version"], "must be the number 1", line: members["version"]!.line)
+            add(.root["version"], "must be the number 1", node: members["version"])
         }
         if let canvas = members["canvas"], let fields = object(canvas, at: .root["canvas"], keys: ["width", "height"]) {
             layout.canvas = Size(
@@ -37,14 +35,14 @@ struct LayoutDecoder {
         if let elements = members["elements"] {
             layout.elements = elementList(elements, at: .root["elements"], depth: 1)
         } else {
-            add(.root["elements"], "is required: an array of elements, back to front", line: root.line)
+            add(.root["elements"], "is required: an array of elements, back to front", node: root)
         }
         return layout
     }
 
     private mutating func elementList(_ node: JSONNode, at path: LayoutPath, depth: Int) -> [Element] {
         guard case .array(let items) = node.value else {
-            add(path, "must be an array of elements, not \(node.value.kind)", line: node.line)
+            add(path, "must be an array of elements, not \(node.value.kind)", node: node)
             return []
         }
         guard depth <= Layout.maximumDepth else {
@@ -67,11 +65,11 @@ struct LayoutDecoder {
                     height: number(parts["height"], at: path["frame"]["height"], required: true, in: frame) ?? 0)
             }
         } else {
-            add(path["frame"], "is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points", line: node.line)
+            add(path["frame"], "is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points", node: node)
         }
         element.image = string(fields["image"], at: path["image"])
         if element.image == "" {
-            add(path["image"], "must be a non-empty path to a PNG file", line: fields["image"]?.line)
+            add(path["image"], "must be a non-empty path to a PNG file", node: fields["image"])
             element.image = nil
         }
         element.imageScale = number(fields["imageScale"], at: path["imageScale"])
@@ -103,15 +101,15 @@ struct LayoutDecoder {
             case "ellipse": return .ellipse
             case "none": return .none
             case "roundedRect":
-                add(path, "roundedRect needs a radius: {\"type\": \"roundedRect\", \"radius\": r}", line: node.line)
+                add(path, "roundedRect needs a radius: {\"type\": \"roundedRect\", \"radius\": r}", node: node)
             default:
-                add(path, "unknown shape \"\(name)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(name, names))", line: node.line)
+                add(path, "unknown shape \"\(name)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(name, names))", node: node)
             }
             return .rect
         }
         guard case .object = node.value, let fields = object(node, at: path, keys: ["type", "radius", "corners"]) else {
             if case .object = node.value { return .rect }
-            add(path, "must be a shape name or an object {\"type\": \"roundedRect\", \"radius\": r}, not \(node.value.kind)", line: node.line)
+            add(path, "must be a shape name or an object {\"type\": \"roundedRect\", \"radius\": r}, not \(node.value.kind)", node: node)
             return .rect
         }
         guard let type = string(fields["type"], at: path["type"], required: true, in: node) else { return .rect }
@@ -123,11 +121,11 @@ struct LayoutDecoder {
             return .roundedRect(radius: radius, corners: corners)
         case "rect", "ellipse", "none":
             for key in ["radius", "corners"] where fields[key] != nil {
-                add(path[key], "applies only to roundedRect", line: fields[key]!.line)
+                add(path[key], "applies only to roundedRect", node: fields[key])
             }
             return type == "rect" ? .rect : type == "ellipse" ? .ellipse : .none
         default:
-            add(path["type"], "unknown shape \"\(type)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(type, names))", line: fields["type"]!.line)
+            add(path["type"], "unknown shape \"\(type)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(type, names))", node: fields["type"])
             return .rect
         }
     }
@@ -137,14 +135,14 @@ struct LayoutDecoder {
             ("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight),
         ]
         guard case .array(let items) = node.value else {
-            add(path, "must be an array of corner names, not \(node.value.kind)", line: node.line)
+            add(path, "must be an array of corner names, not \(node.value.kind)", node: node)
             return .all
         }
         var corners: ElementShape.Corners = []
         for (offset, item) in items.enumerated() {
             guard case .string(let name) = item.value, let corner = names.first(where: { $0.0 == name })?.1 else {
                 let text = if case .string(let name) = item.value { "unknown corner \"\(name)\"" } else { "must be a corner name, not \(item.value.kind)" }
-                add(path[offset], "\(text); expected topLeft, topRight, bottomLeft or bottomRight", line: item.line)
+                add(path[offset], "\(text); expected topLeft, topRight, bottomLeft or bottomRight", node: item)
                 continue
             }
             corners.insert(corner)
@@ -156,7 +154,7 @@ struct LayoutDecoder {
         switch node.value {
         case .array(let items):
             guard items.count == 6 else {
-                add(path, "must have exactly 6 numbers [a, b, c, d, tx, ty], not \(items.count)", line: node.line)
+                add(path, "must have exactly 6 numbers [a, b, c, d, tx, ty], not \(items.count)", node: node)
                 return nil
             }
             let values = items.enumerated().map { offset, item in number(item, at: path[offset]) ?? 0 }
@@ -168,7 +166,7 @@ struct LayoutDecoder {
             let translate = fields["translate"].flatMap { pair($0, at: path["translate"], allowSingle: false) } ?? (0, 0)
             return ElementTransform(rotationDegrees: rotate, scaleX: scale.0, scaleY: scale.1, translateX: translate.0, translateY: translate.1)
         default:
-            add(path, "must be [a, b, c, d, tx, ty] or {\"rotate\", \"scale\", \"translate\"}, not \(node.value.kind)", line: node.line)
+            add(path, "must be [a, b, c, d, tx, ty] or {\"rotate\", \"scale\", \"translate\"}, not \(node.value.kind)", node: node)
             return nil
         }
     }
@@ -177,7 +175,7 @@ struct LayoutDecoder {
     private mutating func pair(_ node: JSONNode, at path: LayoutPath, allowSingle: Bool) -> (Double, Double)? {
         if allowSingle, case .number(let value) = node.value { return (value, value) }
         guard case .array(let items) = node.value, items.count == 2 else {
-            add(path, "must be an array of 2 numbers\(allowSingle ? " (or one number for both)" : ""), not \(Self.describe(node.value))", line: node.line)
+            add(path, "must be an array of 2 numbers\(allowSingle ? " (or one number for both)" : ""), not \(Self.describe(node.value))", node: node)
             return nil
         }
         guard let first = number(items[0], at: path[0]), let second = number(items[1], at: path[1]) else { return nil }
@@ -187,73 +185,79 @@ struct LayoutDecoder {
     // MARK: - Typed reads
 
     /// The members of an object, after reporting unknown keys; nil (reported) when not an object.
-    private mutating func object(_ node: JSONNode, at path: LayoutPath, keys: [String]) -> [String: JSONNode]? {
-        lines[path] = node.line
+    private mutating func object(_ node: JSONNode, at path: @autoclosure () -> LayoutPath, keys: [String]) -> Fields? {
         guard case .object(let members) = node.value else {
-            add(path, "must be an object, not \(node.value.kind)", line: node.line)
+            add(path(), "must be an object, not \(node.value.kind)", node: node)
             return nil
         }
-        var fields: [String: JSONNode] = [:]
         for (key, value) in members {
-            let childPath = path[key]
             guard keys.contains(key) else {
-                add(childPath, "unknown key\(Self.suggestion(key, keys))", line: value.line)
+                add(path()[key], "unknown key\(Self.suggestion(key, keys))", node: value)
                 continue
             }
-            lines[childPath] = value.line
-            fields[key] = value
         }
-        return fields
+        return Fields(members: members)
     }
 
-    private mutating func number(_ node: JSONNode?, at path: LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> Double? {
+    private mutating func number(_ node: JSONNode?, at path: @autoclosure () -> LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> Double? {
         guard let node else {
-            if required { add(path, "is required: a number", line: parent?.line) }
+            if required { add(path(), "is required: a number", node: parent) }
             return nil
         }
         guard case .number(let value) = node.value else {
-            add(path, "must be a number, not \(node.value.kind)", line: node.line)
+            add(path(), "must be a number, not \(node.value.kind)", node: node)
             return nil
         }
         guard value.isFinite else {
-            add(path, "must be a finite number (this one is too large)", line: node.line)
+            add(path(), "must be a finite number (this one is too large)", node: node)
             return nil
         }
         return value
     }
 
-    private mutating func string(_ node: JSONNode?, at path: LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> String? {
+    private mutating func string(_ node: JSONNode?, at path: @autoclosure () -> LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> String? {
         guard let node else {
-            if required { add(path, "is required: a string", line: parent?.line) }
+            if required { add(path(), "is required: a string", node: parent) }
             return nil
         }
         guard case .string(let value) = node.value else {
-            add(path, "must be a string, not \(node.value.kind)", line: node.line)
+            add(path(), "must be a string, not \(node.value.kind)", node: node)
             return nil
         }
         return value
     }
 
-    private mutating func bool(_ node: JSONNode?, at path: LayoutPath) -> Bool? {
+    private mutating func bool(_ node: JSONNode?, at path: @autoclosure () -> LayoutPath) -> Bool? {
         guard let node else { return nil }
         guard case .bool(let value) = node.value else {
-            add(path, "must be true or false, not \(node.value.kind)", line: node.line)
+            add(path(), "must be true or false, not \(node.value.kind)", node: node)
             return nil
         }
         return value
     }
 
-    private mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: JSONNode?, at path: LayoutPath, _: Choice.Type) -> Choice?
+    private mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: JSONNode?, at path: @autoclosure () -> LayoutPath, _: Choice.Type) -> Choice?
     where Choice.RawValue == String {
-        guard let name = string(node, at: path) else { return nil }
+        guard let name = string(node, at: path()) else { return nil }
         if let value = Choice(rawValue: name) { return value }
         let names = Choice.allCases.map(\.rawValue)
-        add(path, "unknown value \"\(name)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(name, names))", line: node?.line)
+        add(path(), "unknown value \"\(name)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(name, names))", node: node)
         return nil
     }
 
-    private mutating func add(_ path: LayoutPath, _ message: String, line: Int?) {
-        problems.append(LayoutProblem(at: path, message, line: line))
+    /// Records a problem at `path`, placed at `node` (its line, and its column for ordering).
+    private mutating func add(_ path: LayoutPath, _ message: String, node: JSONNode?) {
+        problems.append(LayoutProblem(at: path, message, line: node?.line, column: node?.column))
+    }
+
+    /// An object's members, looked up by a scan: a layout object has a handful of keys, and a
+    /// scan costs less than building a dictionary for each of hundreds of thousands of objects.
+    struct Fields {
+        let members: [(key: String, value: JSONNode)]
+
+        subscript(key: String) -> JSONNode? {
+            members.first { $0.key == key }?.value
+        }
     }
 
     private static func describe(_ value: JSONValue) -> String {

@@ -24,20 +24,27 @@ public enum LayoutFile {
     }
 
     /// A layout as far as it could be read, every structural problem found on the way, and the
-    /// line each JSON path starts at.
+    /// parsed document, to place the engine's problems in the file.
     struct Decoded {
         var layout: Layout
         var problems: [LayoutProblem]
-        var lines: [LayoutPath: Int]
+        var root: JSONNode
 
-        /// The line of `path`, or of its nearest enclosing path that has one.
-        func line(of path: LayoutPath) -> Int? {
-            var path = path
-            while true {
-                if let line = lines[path] { return line }
-                if path.isRoot { return nil }
-                path = path.parent
+        /// Where `path` starts in the file (line, byte column), or its nearest enclosing value that exists.
+        func position(of path: LayoutPath) -> (line: Int, column: Int) {
+            var node = root
+            for component in path.components {
+                switch (component, node.value) {
+                case (.key(let key), .object(let members)):
+                    guard let member = members.first(where: { $0.key == key }) else { return (node.line, node.column) }
+                    node = member.value
+                case (.index(let offset), .array(let items)) where items.indices.contains(offset):
+                    node = items[offset]
+                default:
+                    return (node.line, node.column)
+                }
             }
+            return (node.line, node.column)
         }
 
         func layoutIfValid(file: String) throws(LayoutFileError) -> Layout {
@@ -66,7 +73,7 @@ public enum LayoutFile {
         var decoder = LayoutDecoder()
         var layout = decoder.decode(root)
         layout.imageDirectory = imageDirectory
-        return Decoded(layout: layout, problems: decoder.problems.inFileOrder(), lines: decoder.lines)
+        return Decoded(layout: layout, problems: decoder.problems.inFileOrder(), root: root)
     }
 
     /// The folder part of a file path (`.` for a bare file name), as image paths resolve against it.

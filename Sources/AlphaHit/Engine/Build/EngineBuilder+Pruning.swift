@@ -30,7 +30,7 @@ extension EngineBuilder {
             return inside && insideClips && element.pointee.shape == .rect ? .cover : .keep
         case .capInsets:
             return .keep
-        case .scaleToFill, .scaled, .natural:
+        case .scaleToFill, .scaled, .natural, .identity:
             break
         }
         let (u0, v0) = element.imagePoint(x0, y0), (u1, v1) = element.imagePoint(x1, y1)

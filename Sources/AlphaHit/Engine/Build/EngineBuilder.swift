@@ -14,8 +14,6 @@ struct EngineBuilder {
 
     let layout: Layout
     let cache: ImageCache
-    /// Where each element path starts in the layout file, when there is one.
-    var sourceLines: [LayoutPath: Int] = [:]
     var problems: [LayoutProblem] = []
     /// Each element's frame and forward transform, by index, for carrying boxes up the tree.
     var frames: [Rect] = []
@@ -26,7 +24,8 @@ struct EngineBuilder {
         self.cache = cache
     }
 
-    mutating func build() throws(LayoutError) -> EngineStorage {
+    /// Builds the engine; `sourceLine` says where an element starts in its layout file, if any.
+    mutating func build(sourceLine: (LayoutPath) -> Int?) throws(LayoutError) -> EngineStorage {
         validateLayoutLevel()
         let (visits, children, topLevel) = flatten()
         for visit in visits { validate(visit) }
@@ -48,7 +47,7 @@ struct EngineBuilder {
             }
         }
         let tree = EngineStorage.ElementTree(
-            ids: visits.map(\.element.id), paths: visits.map(\.path), lines: visits.map { sourceLines[$0.path] },
+            ids: visits.map(\.element.id), paths: visits.map(\.path), lines: visits.map { sourceLine($0.path) },
             children: children, topLevel: topLevel, skipReasons: skipReasons)
         return EngineStorage(
             compiled: compiled, chains: chains, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,

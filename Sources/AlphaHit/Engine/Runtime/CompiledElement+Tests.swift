@@ -70,7 +70,7 @@ extension UnsafePointer where Pointee == CompiledElement {
             return (x * pointee.imageWidth / pointee.width, y * pointee.imageHeight / pointee.height)
         case .scaled:
             return ((x - pointee.offsetX) / pointee.factor, (y - pointee.offsetY) / pointee.factor)
-        case .natural:
+        case .natural, .identity:
             return (x - pointee.offsetX, y - pointee.offsetY)
         case .capInsets:
             return (
@@ -91,11 +91,14 @@ extension UnsafePointer where Pointee == CompiledElement {
         return (px, py)
     }
 
-    /// The pixel under local point (x, y), or nil when the point is off the drawn image.
+    /// The pixel under local point (x, y), inside the bounds, or nil when the point is off the drawn image.
     ///
-    /// Natural-size placement, the common case, is mapped inline without the placement switch.
+    /// Natural-size placement, the common case, is mapped inline without the placement switch;
+    /// for `identity` the bounds are the image, so (floor(x), floor(y)) is the pixel: x < width
+    /// = pixelWidth, a whole number, makes the truncation at most pixelWidth − 1.
     @inlinable @inline(__always)
     func pixelUnder(_ x: Double, _ y: Double) -> (x: Int, y: Int)? {
+        if pointee.placement == .identity { return (Int(x), Int(y)) }
         if pointee.placement == .natural { return pixel(x - pointee.offsetX, y - pointee.offsetY) }
         let (u, v) = imagePoint(x, y)
         return pixel(u, v)
@@ -125,6 +128,7 @@ extension UnsafePointer where Pointee == CompiledElement {
         guard boundsContain(x, y) else { return false }
         if pointee.shape == .rect {
             if pointee.placement == .none { return true }
+            if pointee.placement == .identity { return alpha(Int(x), Int(y)) >= pointee.minAlpha }
             if pointee.placement == .natural {
                 guard let (px, py) = pixel(x - pointee.offsetX, y - pointee.offsetY) else { return false }
                 return alpha(px, py) >= pointee.minAlpha

@@ -4,7 +4,9 @@
 @usableFromInline
 struct CompiledElement {
     @usableFromInline enum ShapeKind: UInt8 { case rect, ellipse, roundedRect, none }
-    @usableFromInline enum Placement: UInt8 { case none, scaleToFill, scaled, natural, capInsets }
+    /// How the image maps onto the bounds. `identity` is natural size at one pixel per point with
+    /// the image exactly covering the bounds: pixel (floor(x), floor(y)), with nothing to check.
+    @usableFromInline enum Placement: UInt8 { case none, scaleToFill, scaled, natural, identity, capInsets }
 
     // Fields in the order a query reads them, so the first cache line serves most tests.
     @usableFromInline var originX = 0.0, originY = 0.0, width = 0.0, height = 0.0
@@ -84,7 +86,8 @@ struct CompiledElement {
     }
 
     private mutating func natural(_ x: Double, _ y: Double) {
-        placement = .natural
+        let exact = x == 0 && y == 0 && scale == 1 && imageWidth == width && imageHeight == height
+        placement = exact ? .identity : .natural
         offsetX = x
         offsetY = y
     }
