@@ -43,6 +43,22 @@ extension HitTester {
         return (start..<start + Int(e.chainLength)).map { storage.ids[Int(tables.chains[$0])] }
     }
 
+    /// The element's parent, or nil for a top-level element.
+    ///
+    /// - Precondition: as for ``id(of:)``.
+    public func parent(of element: ElementIndex) -> ElementIndex? {
+        let parent = tables.elements[checked(element)].parent
+        return parent >= 0 ? ElementIndex(rawValue: parent) : nil
+    }
+
+    /// The children of `element`, back to front as the layout lists them; with nil, the top-level elements.
+    ///
+    /// - Precondition: as for ``id(of:)``.
+    public func children(of element: ElementIndex?) -> [ElementIndex] {
+        let list = element.map { storage.children[checked($0)] } ?? storage.topLevel
+        return list.map { ElementIndex(rawValue: $0) }
+    }
+
     private func checked(_ element: ElementIndex) -> Int {
         let index = Int(element.rawValue)
         precondition(

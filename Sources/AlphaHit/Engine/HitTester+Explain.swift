@@ -27,17 +27,20 @@ extension HitTester {
     private func walk(_ list: [Int32], _ x: Double, _ y: Double, stopAtHit: Bool, report: (HitExplanation) -> Void) -> Bool {
         var found = false
         for index in list.reversed().map(Int.init) {
-            let elementIndex = ElementIndex(rawValue: Int32(index))
-            if let reason = storage.skipReasons[index] {
-                report(HitExplanation(element: elementIndex, id: storage.ids[index], localPoint: nil, verdict: .skipped(reason)))
-                continue
-            }
             let element = tables.elements + index
             let local = element.localPoint(x, y)
-            let localPoint = Point(x: local.x, y: local.y)
+            func line(_ verdict: HitVerdict) -> HitExplanation {
+                HitExplanation(
+                    element: ElementIndex(rawValue: Int32(index)), id: storage.ids[index], localPoint: Point(x: local.x, y: local.y),
+                    verdict: verdict, boundsContainPoint: element.boundsContain(local.x, local.y))
+            }
+            if let reason = storage.skipReasons[index] {
+                report(line(.skipped(reason)))
+                continue
+            }
             if element.pointee.clipsToBounds && !element.boundsContain(local.x, local.y) {
-                reportClipped(storage.children[index], by: storage.ids[index], report: report)
-                report(HitExplanation(element: elementIndex, id: storage.ids[index], localPoint: localPoint, verdict: .outsideBounds))
+                reportClipped(storage.children[index], local.x, local.y, by: storage.ids[index], report: report)
+                report(line(.outsideBounds))
                 continue
             }
             if walk(storage.children[index], local.x, local.y, stopAtHit: stopAtHit, report: report) {
@@ -45,7 +48,7 @@ extension HitTester {
                 if stopAtHit { return true }
             }
             let verdict = Self.ownVerdict(element, local.x, local.y)
-            report(HitExplanation(element: elementIndex, id: storage.ids[index], localPoint: localPoint, verdict: verdict))
+            report(line(verdict))
             if verdict == .hit {
                 found = true
                 if stopAtHit { return true }
@@ -54,12 +57,16 @@ extension HitTester {
         return found
     }
 
-    private func reportClipped(_ list: [Int32], by ancestor: String, report: (HitExplanation) -> Void) {
+    /// Lists every element under a clipping ancestor that does not contain the point, with the point
+    /// (x, y) in their parent's space.
+    private func reportClipped(_ list: [Int32], _ x: Double, _ y: Double, by ancestor: String, report: (HitExplanation) -> Void) {
         for index in list.reversed().map(Int.init) where storage.skipReasons[index] == nil {
-            reportClipped(storage.children[index], by: ancestor, report: report)
+            let element = tables.elements + index
+            let local = element.localPoint(x, y)
+            reportClipped(storage.children[index], local.x, local.y, by: ancestor, report: report)
             report(HitExplanation(
-                element: ElementIndex(rawValue: Int32(index)), id: storage.ids[index], localPoint: nil,
-                verdict: .clippedByAncestor(id: ancestor)))
+                element: ElementIndex(rawValue: Int32(index)), id: storage.ids[index], localPoint: Point(x: local.x, y: local.y),
+                verdict: .clippedByAncestor(id: ancestor), boundsContainPoint: element.boundsContain(local.x, local.y)))
         }
     }
 

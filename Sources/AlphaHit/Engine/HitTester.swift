@@ -28,6 +28,9 @@ public struct HitTester: Sendable {
         tables = storage.tables
     }
 
+    /// The layout's canvas, when it has one: points outside `[0, width) × [0, height)` hit nothing.
+    public var canvas: Size? { storage.canvas }
+
     /// The front-most element whose own shape takes `point` (layout space, points), or nil.
     ///
     /// Inlined into the caller: a spatial-grid lookup and the tests of the few elements there.

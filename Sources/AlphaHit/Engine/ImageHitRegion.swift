@@ -36,7 +36,7 @@ public struct ImageHitRegion: @unchecked Sendable {
 
     /// Whether `point` (local, in points) lands on a solid pixel. For ``PixelFormat/mask1(minAlpha:)``
     /// images the mask's own `minAlpha` decides, whatever the threshold given here.
-    @inlinable
+    @inlinable @inline(__always)
     public func contains(_ point: Point) -> Bool {
         guard element.boundsContain(point.x, point.y), let (x, y) = element.pixelUnder(point.x, point.y) else { return false }
         return image.alpha(atX: x, y: y) >= minAlpha

@@ -3,8 +3,21 @@ extension HitTester {
     ///
     /// - Throws: ``LayoutFileError``; `.invalid` lists structural problems and engine validation
     ///   problems (sizes, thresholds, transforms, images that cannot be decoded) together, in file order.
-    public init(contentsOfLayoutFile path: String, cache: ImageCache = .shared) throws(LayoutFileError) {
-        try self.init(decoded: LayoutFile.decodeAll(contentsOfFile: path), file: path, cache: cache)
+    ///
+    /// - Parameter imageDirectory: where relative image paths start; nil: the layout file's folder.
+    public init(contentsOfLayoutFile path: String, imageDirectory: String? = nil, cache: ImageCache = .shared) throws(LayoutFileError) {
+        var decoded = try LayoutFile.decodeAll(contentsOfFile: path)
+        if let imageDirectory { decoded.layout.imageDirectory = imageDirectory }
+        try self.init(decoded: decoded, file: path, cache: cache)
+    }
+
+    /// Builds the engine from layout JSON held in memory (read from standard input, say), reporting
+    /// every problem at once as for a file; `name` stands for the file in messages.
+    ///
+    /// - Parameter imageDirectory: where relative image paths start; nil: the current directory.
+    /// - Throws: ``LayoutFileError``, as ``init(contentsOfLayoutFile:imageDirectory:cache:)`` does.
+    public init(layoutJSON bytes: [UInt8], name: String = "<layout>", imageDirectory: String? = nil, cache: ImageCache = .shared) throws(LayoutFileError) {
+        try self.init(decoded: LayoutFile.decodeAll(bytes, name: name, imageDirectory: imageDirectory), file: name, cache: cache)
     }
 
     /// Builds from a decoded layout file, adding the engine's own findings (except those inside a

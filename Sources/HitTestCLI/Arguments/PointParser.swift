@@ -6,6 +6,19 @@ enum PointParser {
         return bytes.withUnsafeMutableBufferPointer { parse(UnsafeBufferPointer($0)) }
     }
 
+    /// The number `text` holds (a whole token, spaces around allowed), or nil.
+    static func number(_ text: String) -> Double? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer -> Double? in
+            let line = UnsafeBufferPointer(buffer)
+            var index = 0
+            skipSpaces(line, &index)
+            guard let value = number(line, &index) else { return nil }
+            skipSpaces(line, &index)
+            return index == line.count ? value : nil
+        }
+    }
+
     /// The point in a line of bytes (without its newline), or nil.
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> (x: Double, y: Double)? {
         var index = 0

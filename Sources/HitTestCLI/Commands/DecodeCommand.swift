@@ -14,7 +14,7 @@ enum DecodeCommand: Subcommand {
             Exit codes: 0 decoded, 1 the image could not be decoded or written, 2 usage error.
             """,
         arguments: [.init(name: "image", help: "The PNG file to decode.")],
-        options: [format, output, minAlpha, stats])
+        options: [format, output, minAlpha, stats, LayoutLoading.maxPixels])
 
     /// The formats by their command-line names.
     enum FormatName: String, CaseIterable {
@@ -50,7 +50,8 @@ enum DecodeCommand: Subcommand {
         let start = SystemCalls.monotonicSeconds()
         let image: DecodedImage
         do {
-            image = try ImageCache.shared.image(contentsOfFile: arguments.positionals[0], as: format)
+            let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
+            image = try PNGDecoder(limits: limits).decode(contentsOfFile: arguments.positionals[0], as: format)
         } catch {
             // A file that fails slowly or greedily is exactly when the figures help.
             if arguments.isSet(stats) {

@@ -5,8 +5,16 @@ enum InspectCommand: Subcommand {
     static let spec = CommandSpec(
         name: "inspect",
         abstract: "Describe a PNG image: size, format, scale, and where it is solid.",
+        discussion: """
+            --json prints one object: file, width, height, colorType, bitDepth, interlaced,
+            transparencyChunk, imageScale, imageScaleFromName, threshold, minAlpha, opaqueBounds
+            ({x, y, width, height} in pixels, or null), solidPixels, totalPixels.
+            Exit codes: 0 described, 1 the image could not be read or decoded, 2 usage error.
+            """,
         arguments: [.init(name: "image", help: "The PNG file.")],
-        options: [threshold])
+        options: [threshold, json, LayoutLoading.maxPixels])
+
+    static let json = Flag("--json", help: "Print the description as one JSON object.")
 
     static let threshold = Option(
         "--threshold", value: "<t>", help: "Alpha threshold from 0 to 1 for 'solid'. (default: \(AlphaThreshold.defaultValue))",
@@ -17,7 +25,8 @@ enum InspectCommand: Subcommand {
         let threshold = arguments[threshold] ?? AlphaThreshold.defaultValue
         let image: DecodedImage
         do {
-            image = try PNGDecoder().decode(contentsOfFile: path, as: .alpha8)
+            let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
+            image = try PNGDecoder(limits: limits).decode(contentsOfFile: path, as: .alpha8)
         } catch {
             throw CommandFailure(description: error.description)
         }
@@ -34,6 +43,16 @@ enum InspectCommand: Subcommand {
         let scale = ImageScale.inferred(fromPath: path)
         let total = image.width * image.height
         let percent = (Double(solid) / Double(total) * 1000).rounded() / 10
+        if arguments.isSet(json) {
+            let bounds = maxX >= 0 ? "{\"x\":\(minX),\"y\":\(minY),\"width\":\(maxX - minX + 1),\"height\":\(maxY - minY + 1)}" : "null"
+            io.output.write(
+                "{\"file\":\(JSONText.string(path)),\"width\":\(image.width),\"height\":\(image.height),"
+                    + "\"colorType\":\"\(header.colorType)\",\"bitDepth\":\(header.bitDepth),\"interlaced\":\(header.isInterlaced),"
+                    + "\"transparencyChunk\":\(header.hasTransparencyChunk),\"imageScale\":\(JSONText.number(scale ?? 1)),"
+                    + "\"imageScaleFromName\":\(scale != nil),\"threshold\":\(JSONText.number(threshold)),\"minAlpha\":\(minAlpha),"
+                    + "\"opaqueBounds\":\(bounds),\"solidPixels\":\(solid),\"totalPixels\":\(total)}\n")
+            return
+        }
         var lines = [
             "file: \(path)",
             "size: \(image.width)x\(image.height) pixels",

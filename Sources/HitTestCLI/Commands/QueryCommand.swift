@@ -8,26 +8,28 @@ enum QueryCommand: Subcommand {
         discussion: """
             Points come from the command line, or else from standard input, one a line ('x,y' or
             'x y'; blank lines and lines starting with '#' are skipped), streamed as they arrive.
-            Negative coordinates need no quoting: a token that reads as a point is a point.
+            On the command line a point is one argument ('3,4' or "3 4" quoted), or two numbers in
+            a row (3 4). Negative coordinates need no quoting: a token that reads as a number is one.
             Prints one line per point, in order: the id of the front-most element hit, or '-'.
-            A malformed line on standard input is reported with its line number on standard error
-            and skipped; the rest is still answered, and the exit code is then 1.
+            A malformed line on standard input still gets its line ('!', or an object with "error"
+            with --json), so answers stay in step with the input; it is also reported on standard
+            error with its line number, and the exit code is then 1.
+            With layout '-', the layout is read from standard input and the points must be arguments.
             Exit codes: 0 answered (hit or not), 1 bad layout or malformed point, 2 usage error.
             """,
         arguments: [
-            .init(name: "layout", help: "The layout file (JSON)."),
+            .init(name: "layout", help: "The layout file (JSON); '-' for standard input."),
             .init(name: "x,y", help: "Points in layout coordinates (default: read standard input).", isOptional: true, isRepeating: true),
         ],
-        options: [json, all, explain])
+        options: [json, all, explain] + LayoutLoading.options)
 
     static let json = Flag("--json", help: "One JSON object per point: point, id, path, local, pixel, alpha.")
     static let all = Flag("--all", help: "Every element hit at the point, front to back.")
-    static let explain = Flag("--explain", help: "Why each element in front of the winner missed.")
+    static let explain = Flag("--explain", help: "Why each element whose bounds contain the point, in front of the winner, missed.")
 
     enum Mode { case front, all, explain }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let json = arguments.isSet(Self.json)
         let mode: Mode
         switch (arguments.isSet(all), arguments.isSet(explain)) {
         case (true, true): throw UsageError.conflictingOptions("--all", "--explain")
@@ -35,17 +37,14 @@ enum QueryCommand: Subcommand {
         case (false, true): mode = .explain
         case (false, false): mode = .front
         }
-        let tokens = Array(arguments.positionals.dropFirst())
-        var points: [(Double, Double)] = []
-        for token in tokens {
-            guard let point = PointParser.parse(token) else {
-                throw CommandFailure(description: "'\(token)' is not a point: expected x,y or x y with finite decimal numbers")
-            }
-            points.append(point)
+        let layout = arguments.positionals[0]
+        let points = try pointArguments(Array(arguments.positionals.dropFirst()))
+        if layout == "-" && points.isEmpty {
+            throw UsageError.other("The layout is read from standard input ('-'), so the points must be given as arguments.")
         }
-        let engine = try LayoutLoading.engine(arguments.positionals[0])
-        let writer = QueryWriter(engine: engine, mode: mode, json: json, output: io.output)
-        if !tokens.isEmpty {
+        let engine = try LayoutLoading.engine(layout, arguments, io: io)
+        let writer = QueryWriter(engine: engine, mode: mode, json: arguments.isSet(json), output: io.output)
+        if !points.isEmpty {
             for (x, y) in points { writer.answer(x, y) }
             return
         }
@@ -56,71 +55,38 @@ enum QueryCommand: Subcommand {
             if start == line.count || line[start] == UInt8(ascii: "#") { return }
             guard let (x, y) = PointParser.parse(line) else {
                 malformed += 1
-                io.output.flush()
                 let text = String(decoding: line.prefix(80), as: UTF8.self)
+                writer.malformed(line: number, text: text)
+                io.output.flush()
                 io.error.write("Error: <stdin>:\(number): malformed point '\(text)': expected x,y or x y\n")
                 return
             }
             writer.answer(x, y)
         }
-        if malformed > 0 { throw CommandFailure(description: "\(malformed) malformed point line\(malformed == 1 ? "" : "s") on standard input were skipped") }
-    }
-}
-
-/// Formats the answers of `hittest query` into a buffered standard output.
-struct QueryWriter {
-    let engine: HitTester
-    let mode: QueryCommand.Mode
-    let json: Bool
-    let output: OutputSink
-    /// Each element's id as UTF-8 plus a newline, for the plain answer without formatting work.
-    let idLines: [[UInt8]]
-
-    init(engine: HitTester, mode: QueryCommand.Mode, json: Bool, output: OutputSink) {
-        self.engine = engine
-        self.mode = mode
-        self.json = json
-        self.output = output
-        idLines = engine.elements.map { Array(engine.id(of: $0).utf8) + [0x0A] }
-    }
-
-    func answer(_ x: Double, _ y: Double) {
-        let point = Point(x: x, y: y)
-        switch (mode, json) {
-        case (.front, false):
-            if let hit = engine.elementIndex(at: point) {
-                output.write(idLines[Int(hit.rawValue)])
-            } else {
-                output.write([UInt8(ascii: "-"), 0x0A])
-            }
-        case (.front, true):
-            let hit = engine.hit(at: point)
-            output.write("{\"point\":\(JSONText.pair(x, y)),\(Self.hitFields(hit))}\n")
-        case (.all, false):
-            let hits = engine.allHits(at: point)
-            output.write((hits.isEmpty ? "-" : hits.map(\.id).joined(separator: " ")) + "\n")
-        case (.all, true):
-            let hits = engine.allHits(at: point).map { "{\(Self.hitFields($0))}" }
-            output.write("{\"point\":\(JSONText.pair(x, y)),\"hits\":[\(hits.joined(separator: ","))]}\n")
-        case (.explain, false):
-            let lines = engine.explanation(at: point)
-            let winner = lines.last.flatMap { $0.verdict == .hit ? $0.id : nil } ?? "-"
-            output.write("\(JSONText.number(x)),\(JSONText.number(y)): \(winner)\n")
-            for line in lines { output.write("  \(line.id): \(line.verdict)\n") }
-        case (.explain, true):
-            let lines = engine.explanation(at: point)
-            let winner = lines.last.flatMap { $0.verdict == .hit ? JSONText.string($0.id) : nil } ?? "null"
-            let verdicts = lines.map { "{\"id\":\(JSONText.string($0.id)),\"verdict\":\(JSONText.string($0.verdict.description))}" }
-            output.write("{\"point\":\(JSONText.pair(x, y)),\"id\":\(winner),\"explain\":[\(verdicts.joined(separator: ","))]}\n")
+        if malformed > 0 {
+            throw CommandFailure(description: "\(malformed) malformed point line\(malformed == 1 ? "" : "s") on standard input (answered with '!')")
         }
     }
 
-    /// `"id":…,"path":[…],"local":[…],"pixel":[…],"alpha":…` (nulls and an empty path for no hit).
-    static func hitFields(_ hit: Hit?) -> String {
-        guard let hit else { return "\"id\":null,\"path\":[],\"local\":null,\"pixel\":null,\"alpha\":null" }
-        let path = hit.path.map(JSONText.string).joined(separator: ",")
-        let pixel = hit.pixel.map { "[\($0.x),\($0.y)]" } ?? "null"
-        let alpha = hit.alpha.map { String($0) } ?? "null"
-        return "\"id\":\(JSONText.string(hit.id)),\"path\":[\(path)],\"local\":\(JSONText.pair(hit.localPoint.x, hit.localPoint.y)),\"pixel\":\(pixel),\"alpha\":\(alpha)"
+    /// The points given as arguments: `x,y` or `"x y"` tokens, or two number tokens in a row.
+    static func pointArguments(_ tokens: [String]) throws(CommandFailure) -> [(Double, Double)] {
+        var points: [(Double, Double)] = []
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if let point = PointParser.parse(token) {
+                points.append(point)
+                index += 1
+            } else if let x = PointParser.number(token), index + 1 < tokens.count, let y = PointParser.number(tokens[index + 1]) {
+                points.append((x, y))
+                index += 2
+            } else {
+                let hint = PointParser.number(token) != nil
+                    ? "a lone number needs a second one after it (3 4), or write the point as one argument: 3,4 or \"3 4\""
+                    : "expected x,y, \"x y\" (quoted, one argument) or two numbers x y, with finite decimal numbers"
+                throw CommandFailure(description: "'\(token)' is not a point: \(hint)")
+            }
+        }
+        return points
     }
 }

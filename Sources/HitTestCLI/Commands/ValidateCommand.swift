@@ -6,38 +6,89 @@ enum ValidateCommand: Subcommand {
         name: "validate",
         abstract: "Check a layout file and its images; list every problem.",
         discussion: """
-            Prints each problem as 'FILE:LINE: PATH: MESSAGE' and exits 1 when there is any.
-            A valid layout exits 0, with warnings for elements that can never be hit: an image with
-            no pixel at or above the element's threshold, and an element that owns no pixel of the
-            hit map (at --scale pixels per point) because elements in front cover it everywhere.
+            Prints each problem as 'FILE:LINE: PATH: MESSAGE', in file order, and exits 1 when there
+            is any. A valid layout exits 0, with warnings for elements that can never be hit: an
+            image with no pixel at or above the element's threshold, and an element that owns no
+            pixel of the hit map (at --scale pixels per point) because elements in front cover it.
+            --json prints one object: file, valid, elements, problems, warnings, ownershipChecked.
             """,
-        arguments: [.init(name: "layout", help: "The layout file (JSON).")],
-        options: [scale])
+        arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
+        options: [scale, json] + LayoutLoading.options)
 
     static let scale = Option(
         "--scale", value: "<n>", help: "Pixels per point of the hit map used for warnings. (default: 1)",
         expected: "a positive number", parse: OptionValue.positiveNumber)
+    static let json = Flag("--json", help: "Print the result as one JSON object.")
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
+        let name = path == "-" ? "<stdin>" : path
         let scale = arguments[scale] ?? 1
         let engine: HitTester
-        do {
-            engine = try HitTester(contentsOfLayoutFile: path)
-        } catch {
-            io.output.write(error.description + "\n")
-            let count = if case .invalid(let problems) = error { problems.problems.count } else { 1 }
-            throw CommandFailure(description: "\(path): \(count) problem\(count == 1 ? "" : "s") found")
+        switch try LayoutLoading.load(path, arguments, io: io) {
+        case .success(let built):
+            engine = built
+        case .failure(let error):
+            let problems = Self.problems(of: error)
+            io.output.write(arguments.isSet(json)
+                ? Self.json(file: name, elements: nil, problems: problems, warnings: [], ownershipChecked: false)
+                : error.description + "\n")
+            throw CommandFailure(description: "\(name): \(problems.count) problem\(problems.count == 1 ? "" : "s") found")
         }
         let reachability = engine.unreachableElements(scale: scale)
+        if arguments.isSet(json) {
+            io.output.write(Self.json(
+                file: name, elements: engine.elements.count, problems: [], warnings: reachability.warnings.map(Entry.init),
+                ownershipChecked: reachability.checkedOwnership))
+            return
+        }
         for warning in reachability.warnings {
-            io.output.write("\(path)\(warning.line.map { ":\($0)" } ?? ""): warning: \(warning.description)\n")
+            io.output.write("\(name)\(warning.line.map { ":\($0)" } ?? ""): warning: \(warning.description)\n")
         }
         if !reachability.checkedOwnership {
-            io.output.write("\(path): note: the owned-pixel check was skipped: the hit map at scale \(JSONText.number(scale)) is too large; use a smaller --scale\n")
+            io.output.write("\(name): note: the owned-pixel check was skipped: the hit map at scale \(JSONText.number(scale)) is too large; use a smaller --scale\n")
         }
         let count = engine.elements.count
         let warned = reachability.warnings.isEmpty ? "" : ", \(reachability.warnings.count) warning\(reachability.warnings.count == 1 ? "" : "s")"
-        io.output.write("\(path): valid, \(count) element\(count == 1 ? "" : "s")\(warned)\n")
+        io.output.write("\(name): valid, \(count) element\(count == 1 ? "" : "s")\(warned)\n")
+    }
+
+    /// One problem or warning as the JSON output lists it.
+    struct Entry {
+        var severity: String
+        var path: String
+        var line: Int?
+        var column: Int?
+        var message: String
+
+        init(_ problem: LayoutProblem) {
+            (severity, path, line, column, message) = (problem.severity.rawValue, problem.path, problem.line, nil, problem.message)
+        }
+
+        init(severity: String, path: String, line: Int?, column: Int?, message: String) {
+            (self.severity, self.path, self.line, self.column, self.message) = (severity, path, line, column, message)
+        }
+
+        var json: String {
+            "{\"severity\":\"\(severity)\",\"path\":\(JSONText.string(path)),\"line\":\(line.map(String.init) ?? "null"),"
+                + "\"column\":\(column.map(String.init) ?? "null"),\"message\":\(JSONText.string(message))}"
+        }
+    }
+
+    static func problems(of error: LayoutFileError) -> [Entry] {
+        switch error {
+        case .unreadable(_, let reason):
+            [Entry(severity: "error", path: "", line: nil, column: nil, message: "cannot read the layout file: \(reason)")]
+        case .syntax(_, let line, let column, let message):
+            [Entry(severity: "error", path: "", line: line, column: column, message: "invalid JSON: \(message)")]
+        case .invalid(let layoutError):
+            layoutError.problems.map(Entry.init)
+        }
+    }
+
+    static func json(file: String, elements: Int?, problems: [Entry], warnings: [Entry], ownershipChecked: Bool) -> String {
+        "{\"file\":\(JSONText.string(file)),\"valid\":\(problems.isEmpty),\"elements\":\(elements.map(String.init) ?? "null"),"
+            + "\"problems\":[\(problems.map(\.json).joined(separator: ","))],\"warnings\":[\(warnings.map(\.json).joined(separator: ","))],"
+            + "\"ownershipChecked\":\(ownershipChecked)}\n"
     }
 }

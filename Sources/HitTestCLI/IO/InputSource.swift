@@ -25,6 +25,18 @@ public struct CommandIO {
             error: OutputSink(.memory, name: "standard error"))
     }
 
+    /// All of standard input, refusing more than `limit` bytes.
+    func readAllInput(limit: Int) throws(CommandFailure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try LineReader.forEachChunk(of: input) { chunk throws(CommandFailure) in
+            guard bytes.count + chunk.count <= limit else {
+                throw CommandFailure(description: "<stdin>: more than the \(limit >> 20) MiB a layout may have")
+            }
+            bytes.append(contentsOf: chunk)
+        }
+        return bytes
+    }
+
     /// What was written to standard output, for a memory stream.
     public var outputBytes: [UInt8] { output.contents }
     /// What was written to standard error, for a memory stream.

@@ -22,9 +22,20 @@ struct LineReader {
             }
             pending.append(contentsOf: bytes[start..<bytes.count])
         }
+        try forEachChunk(of: source, willBlock: willBlock) { chunk in split(chunk) }
+        if !pending.isEmpty {
+            lineNumber += 1
+            pending.withUnsafeBufferPointer { body($0, lineNumber) }
+        }
+    }
+
+    /// Calls `body` with the input as it arrives, in chunks of up to 64 KiB (all at once from memory).
+    static func forEachChunk(
+        of source: InputSource, willBlock: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>) throws(CommandFailure) -> Void
+    ) throws(CommandFailure) {
         switch source {
         case .bytes(let bytes):
-            bytes.withUnsafeBufferPointer { split($0) }
+            try bytes.withUnsafeBufferPointer { buffer in Result { () throws(CommandFailure) in try body(buffer) } }.get()
         case .descriptor(let descriptor):
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
@@ -32,13 +43,11 @@ struct LineReader {
                 let count = try buffer.withUnsafeMutableBytes { raw in
                     Result { () throws(CommandFailure) in try SystemCalls.readSome(descriptor, into: raw) }
                 }.get()
-                if count == 0 { break }
-                buffer.withUnsafeBufferPointer { split(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+                if count == 0 { return }
+                try buffer.withUnsafeBufferPointer { all in
+                    Result { () throws(CommandFailure) in try body(UnsafeBufferPointer(rebasing: all[0..<count])) }
+                }.get()
             }
-        }
-        if !pending.isEmpty {
-            lineNumber += 1
-            pending.withUnsafeBufferPointer { body($0, lineNumber) }
         }
     }
 }

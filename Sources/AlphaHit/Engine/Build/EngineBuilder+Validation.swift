@@ -10,7 +10,7 @@ extension EngineBuilder {
 
     mutating func validate(_ visit: Visit) {
         let element = visit.element, path = visit.path
-        if element.id.isEmpty { add(path["id"], "must be a non-empty string") }
+        if let problem = Self.idProblem(element.id) { add(path["id"], problem) }
         for (value, key) in [(element.frame.x, "x"), (element.frame.y, "y")] where !value.isFinite {
             add(path["frame"][key], "must be a finite number")
         }
@@ -22,6 +22,8 @@ extension EngineBuilder {
         if let transform = element.transform {
             if ![transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].allSatisfy(\.isFinite) {
                 add(path["transform"], "must hold finite numbers")
+            } else if !transform.determinant.isFinite {
+                add(path["transform"], "overflows: its determinant a·d − b·c is not a finite number; use smaller factors")
             } else if !transform.isInvertible {
                 add(path["transform"], "is singular (determinant \(transform.determinant)) and cannot be inverted")
             }
@@ -39,6 +41,18 @@ extension EngineBuilder {
                 add(path["contentMode"], "must be scaleToFill (or absent) when capInsets are set, not \(mode.rawValue)")
             }
         }
+    }
+
+    /// What is wrong with an id, or nil: ids are non-empty, have no whitespace or control
+    /// characters (so that every output format can print them as they are), and are not `-`,
+    /// which the command line prints for "nothing hit".
+    static func idProblem(_ id: String) -> String? {
+        if id.isEmpty { return "must be a non-empty string" }
+        if id == "-" { return "must not be \"-\", which stands for \"nothing hit\" in the command line's output" }
+        if let bad = id.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+            return "must not contain whitespace or control characters (found U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
+        }
+        return nil
     }
 
     mutating func validateUniqueIDs(_ visits: [Visit]) {
@@ -62,5 +76,11 @@ extension EngineBuilder {
 
     private mutating func requireThreshold(_ value: Double, _ path: LayoutPath) {
         if !(value >= 0 && value <= 1) { add(path, "must be a number from 0 to 1") }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

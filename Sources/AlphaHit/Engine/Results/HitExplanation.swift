@@ -4,8 +4,12 @@ public struct HitExplanation: Hashable, Sendable {
     public var element: ElementIndex
     /// The element's id.
     public var id: String
-    /// The point in the element's local space; nil when it was skipped or clipped before being mapped.
-    public var localPoint: Point?
+    /// The point in the element's local space.
+    public var localPoint: Point
     /// What the element made of the point.
     public var verdict: HitVerdict
+    /// Whether the element's own bounds, `[0, width) × [0, height)` in its local space, contain the
+    /// point: false for the many elements nowhere near it, which a reader of a large layout's
+    /// explanation may want to leave out.
+    public var boundsContainPoint: Bool
 }

@@ -100,6 +100,12 @@ extension UnsafePointer where Pointee == CompiledElement {
     func pixelUnder(_ x: Double, _ y: Double) -> (x: Int, y: Int)? {
         if pointee.placement == .identity { return (Int(x), Int(y)) }
         if pointee.placement == .natural { return pixel(x - pointee.offsetX, y - pointee.offsetY) }
+        return pixelUnderGeneral(x, y)
+    }
+
+    /// Every other placement; out of line to keep the inlined callers small.
+    @usableFromInline @inline(never)
+    func pixelUnderGeneral(_ x: Double, _ y: Double) -> (x: Int, y: Int)? {
         let (u, v) = imagePoint(x, y)
         return pixel(u, v)
     }

@@ -1,0 +1,62 @@
+/// Colours for a hit map: each element gets one of 24 qualitative colours (12 hues 30° apart, in a
+/// bright and a darker shade), chosen in layout order to differ as much as possible from the
+/// colours already given to its neighbours: its parent, the siblings beside it, and the elements
+/// it touches in the picture. With fewer than 24 neighbours no two neighbours share a colour.
+/// The same layout always gets the same colours.
+enum ElementPalette {
+    typealias Color = (red: UInt8, green: UInt8, blue: UInt8)
+
+    static let hueCount = 12
+    static let palette: [Color] = (0..<2 * hueCount).map { entry in
+        let hue = Double((entry % hueCount) * (360 / hueCount))
+        return entry < hueCount ? hsv(hue, 0.75, 0.95) : hsv(hue, 0.85, 0.6)
+    }
+
+    /// One colour per element, given each element's neighbours (by position in layout order).
+    static func colors(neighbours: [Set<Int>]) -> [Color] {
+        var chosen = [Int](repeating: -1, count: neighbours.count)
+        var uses = [Int](repeating: 0, count: palette.count)
+        for element in neighbours.indices {
+            let taken = neighbours[element].compactMap { chosen[$0] >= 0 ? chosen[$0] : nil }
+            // The farthest from every neighbour's colour; among equals the least used, then the first.
+            let best = palette.indices.max { a, b in
+                let (da, db) = (distance(a, taken), distance(b, taken))
+                return da != db ? da < db : uses[a] != uses[b] ? uses[a] > uses[b] : a > b
+            }!
+            chosen[element] = best
+            uses[best] += 1
+        }
+        return chosen.map { palette[$0] }
+    }
+
+    /// How far palette entry `entry` is from the nearest of `taken`: hue steps around the wheel,
+    /// plus half a step for a different shade (so a shade alone never beats a hue).
+    private static func distance(_ entry: Int, _ taken: [Int]) -> Double {
+        taken.map { other -> Double in
+            let steps = abs(entry % hueCount - other % hueCount)
+            let hue = Double(min(steps, hueCount - steps))
+            return hue + (entry / hueCount == other / hueCount ? 0 : 0.5)
+        }.min() ?? .infinity
+    }
+
+    static func hex(_ color: Color) -> String {
+        "#" + [color.red, color.green, color.blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    private static func hsv(_ hue: Double, _ saturation: Double, _ value: Double) -> Color {
+        let c = value * saturation
+        let h = hue / 60
+        let x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1))
+        let (r, g, b): (Double, Double, Double) =
+            switch Int(h) {
+            case 0: (c, x, 0)
+            case 1: (x, c, 0)
+            case 2: (0, c, x)
+            case 3: (0, x, c)
+            case 4: (x, 0, c)
+            default: (c, 0, x)
+            }
+        let m = value - c
+        return (UInt8(((r + m) * 255).rounded()), UInt8(((g + m) * 255).rounded()), UInt8(((b + m) * 255).rounded()))
+    }
+}

@@ -1,0 +1,85 @@
+import AlphaHit
+
+/// Formats the answers of `hittest query` into a buffered standard output, one answer per point.
+struct QueryWriter {
+    let engine: HitTester
+    let mode: QueryCommand.Mode
+    let json: Bool
+    let output: OutputSink
+    /// Each element's id as UTF-8 plus a newline, for the plain answer without formatting work.
+    let idLines: [[UInt8]]
+    static let missLine: [UInt8] = [UInt8(ascii: "-"), 0x0A]
+
+    init(engine: HitTester, mode: QueryCommand.Mode, json: Bool, output: OutputSink) {
+        self.engine = engine
+        self.mode = mode
+        self.json = json
+        self.output = output
+        idLines = engine.elements.map { Array(engine.id(of: $0).utf8) + [0x0A] }
+    }
+
+    func answer(_ x: Double, _ y: Double) {
+        let point = Point(x: x, y: y)
+        switch (mode, json) {
+        case (.front, false):
+            output.write(engine.elementIndex(at: point).map { idLines[Int($0.rawValue)] } ?? Self.missLine)
+        case (.front, true):
+            output.write("{\"point\":\(JSONText.pair(x, y)),\(Self.hitFields(engine.hit(at: point)))}\n")
+        case (.all, false):
+            let hits = engine.allHits(at: point)
+            output.write((hits.isEmpty ? "-" : hits.map(\.id).joined(separator: " ")) + "\n")
+        case (.all, true):
+            let hits = engine.allHits(at: point).map { "{\(Self.hitFields($0))}" }
+            output.write("{\"point\":\(JSONText.pair(x, y)),\"hits\":[\(hits.joined(separator: ","))]}\n")
+        case (.explain, _):
+            explainAnswer(point)
+        }
+    }
+
+    /// `!` (or `{"line": N, "error": …}`): the answer to an input line that is not a point.
+    func malformed(line: Int, text: String) {
+        if json {
+            output.write("{\"line\":\(line),\"error\":\(JSONText.string("malformed point '\(text)': expected x,y or x y"))}\n")
+        } else if mode == .explain {
+            output.write("!: malformed point \(JSONText.string(text))\n")
+        } else {
+            output.write("!\n")
+        }
+    }
+
+    /// The verdicts of the elements whose bounds contain the point, and one count for the rest.
+    private func explainAnswer(_ point: Point) {
+        let head = "\(JSONText.number(point.x)),\(JSONText.number(point.y))"
+        if let canvas = engine.canvas, !(0 <= point.x && point.x < canvas.width && 0 <= point.y && point.y < canvas.height) {
+            output.write(json
+                ? "{\"point\":\(JSONText.pair(point.x, point.y)),\"id\":null,\"outsideCanvas\":true,\"explain\":[],\"others\":0}\n"
+                : "\(head): - (outside the canvas)\n")
+            return
+        }
+        let lines = engine.explanation(at: point)
+        let winner = lines.last.flatMap { $0.verdict == .hit ? $0.id : nil }
+        let shown = lines.filter(\.boundsContainPoint)
+        let others = lines.count - shown.count
+        if json {
+            let verdicts = shown.map { "{\"id\":\(JSONText.string($0.id)),\"verdict\":\(JSONText.string($0.verdict.description))}" }
+            output.write(
+                "{\"point\":\(JSONText.pair(point.x, point.y)),\"id\":\(winner.map(JSONText.string) ?? "null"),"
+                    + "\"explain\":[\(verdicts.joined(separator: ","))],\"others\":\(others)}\n")
+            return
+        }
+        output.write("\(head): \(winner ?? "-")\n")
+        for line in shown { output.write("  \(line.id): \(line.verdict)\n") }
+        if others > 0 {
+            output.write("  (\(others) other element\(others == 1 ? "" : "s") considered: the point is outside \(others == 1 ? "its" : "their") bounds)\n")
+        }
+    }
+
+    /// `"id":…,"path":[…],"local":[…],"pixel":[…],"alpha":…` (nulls and an empty path for no hit).
+    static func hitFields(_ hit: Hit?) -> String {
+        guard let hit else { return "\"id\":null,\"path\":[],\"local\":null,\"pixel\":null,\"alpha\":null" }
+        let path = hit.path.map(JSONText.string).joined(separator: ",")
+        let pixel = hit.pixel.map { "[\($0.x),\($0.y)]" } ?? "null"
+        let alpha = hit.alpha.map { String($0) } ?? "null"
+        return "\"id\":\(JSONText.string(hit.id)),\"path\":[\(path)],\"local\":\(JSONText.pair(hit.localPoint.x, hit.localPoint.y)),\"pixel\":\(pixel),\"alpha\":\(alpha)"
+    }
+}
