@@ -37,7 +37,7 @@ enum RenderCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let outputPath = arguments[output]!
         let legendPath = arguments[legend]
-        if let legendPath, legendPath == outputPath || SystemCalls.sameFile(legendPath, outputPath) {
+        if let legendPath, legendPath == outputPath || (legendPath != "-" && SystemCalls.samePath(legendPath, outputPath)) {
             throw UsageError.other("'--output' and '--legend' name the same file '\(legendPath)': the legend would overwrite the picture.")
         }
         if outputPath == "-" && arguments.positionals[0] == "-" {

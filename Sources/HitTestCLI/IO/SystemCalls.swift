@@ -54,10 +54,17 @@ enum SystemCalls {
         close(descriptor) == 0 ? nil : lastErrorMessage
     }
 
-    /// Whether two paths name the same existing file (same device and inode).
-    static func sameFile(_ first: String, _ second: String) -> Bool {
+    /// Whether two paths name the same file, existing or about to be created: the same device and
+    /// inode, or the same name in the same (existing) folder.
+    static func samePath(_ first: String, _ second: String) -> Bool {
         var a = stat(), b = stat()
-        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        if stat(first, &a) == 0, stat(second, &b) == 0 { return a.st_dev == b.st_dev && a.st_ino == b.st_ino }
+        func split(_ path: String) -> (folder: String, name: Substring) {
+            guard let slash = path.lastIndex(of: "/") else { return (".", path[...]) }
+            return (slash == path.startIndex ? "/" : String(path[..<slash]), path[path.index(after: slash)...])
+        }
+        let (folderA, nameA) = split(first), (folderB, nameB) = split(second)
+        guard nameA == nameB, stat(folderA, &a) == 0, stat(folderB, &b) == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
