@@ -62,7 +62,7 @@ struct SampleTests {
         let block = try #require(page.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
         let layout = try LayoutFile.decode(Array(block.utf8), name: "LayoutFormat.md")
         #expect(layout.elements.count == 4)
-        for key in LayoutDecoder.elementKeys + ["version", "canvas", "defaults", "elements"] {
+        for key in LayoutDecoder.elementKeys.names + LayoutDecoder.rootKeys.names {
             #expect(block.contains("\"\(key)\""), "the example should show \(key)")
         }
     }

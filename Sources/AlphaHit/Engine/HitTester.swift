@@ -18,11 +18,11 @@ public struct HitTester: Sendable {
     ///   cap insets that do not fit the image, nesting deeper than ``Layout/maximumDepth`` levels,
     ///   and images that cannot be decoded (with the decoder's message).
     public init(layout: Layout, cache: ImageCache = .shared) throws(LayoutError) {
-        try self.init(layout: layout, cache: cache) { _ in nil }
+        try self.init(layout: layout, cache: cache) { _, _ in nil }
     }
 
     /// As ``init(layout:cache:)``, remembering where each element starts in its layout file.
-    init(layout: Layout, cache: ImageCache, sourceLine: (LayoutPath) -> Int?) throws(LayoutError) {
+    init(layout: Layout, cache: ImageCache, sourceLine: (_ element: Int, LayoutPath) -> Int?) throws(LayoutError) {
         var builder = EngineBuilder(layout: layout, cache: cache)
         storage = try builder.build(sourceLine: sourceLine)
         tables = storage.tables

@@ -25,7 +25,12 @@ extension HitTester {
     init(decoded: LayoutFile.Decoded, file: String, cache: ImageCache) throws(LayoutFileError) {
         var problems = decoded.problems
         do {
-            let engine = try HitTester(layout: decoded.layout, cache: cache) { decoded.position(of: $0).line }
+            // Elements are listed in pre-order by the decoder and the engine alike; where the decoder
+            // dropped some (it found problems), lines come from the paths instead.
+            let lines = decoded.elementLines
+            let engine = try HitTester(layout: decoded.layout, cache: cache) { index, path in
+                index < lines.count ? lines[index] : decoded.position(of: path).line
+            }
             if problems.isEmpty {
                 self = engine
                 return

@@ -1,13 +1,14 @@
-/// A parsed JSON value, each with the line where it starts, so layout problems can point into the file.
-indirect enum JSONValue {
+/// A parsed JSON value, seen through a ``JSONNode``: scalars by value, arrays and objects as views
+/// into the document (nothing is copied or allocated to look at them).
+enum JSONValue {
     case null
     case bool(Bool)
     /// Any JSON number; out-of-range exponents become infinities, which the layout rejects.
     case number(Double)
     case string(String)
-    case array([JSONNode])
+    case array(JSONArray)
     /// Members in file order; a key given twice is a syntax error.
-    case object([(key: String, value: JSONNode)])
+    case object(JSONObject)
 
     /// "a number", "a string", ... for messages such as "must be a number, not a string".
     var kind: String {
@@ -22,14 +23,86 @@ indirect enum JSONValue {
     }
 }
 
-/// A JSON value and where it starts in the file (1-based line and byte column).
+/// One value of a ``JSONDocument`` and where it starts in the file (1-based line, byte column).
 struct JSONNode {
-    var value: JSONValue
-    var line: Int
-    var column: Int
+    /// The document's buffers, not retained: looking at a value must cost no reference counting,
+    /// and every reader keeps the ``JSONDocument`` itself alive (``LayoutFile/Decoded`` holds it).
+    let storage: UnsafePointer<JSONDocument.Storage>
+    let index: Int32
+
+    private var node: JSONDocument.Node { storage.pointee.nodes[Int(index)] }
+
+    var line: Int { Int(node.line) }
+    var column: Int { Int(node.column) }
+
+    var value: JSONValue {
+        let node = self.node
+        switch node.kind {
+        case .null: return .null
+        case .bool: return .bool(node.flag)
+        case .number: return .number(node.number)
+        case .string: return .string(storage.pointee.string(node.start, node.count, escaped: node.flag))
+        case .array: return .array(JSONArray(storage: storage, start: node.start, count: node.count))
+        case .object: return .object(JSONObject(storage: storage, start: node.start, count: node.count))
+        }
+    }
 }
 
-/// Malformed JSON: where, and what was expected.
+/// The items of a JSON array, in order.
+struct JSONArray: RandomAccessCollection {
+    let storage: UnsafePointer<JSONDocument.Storage>
+    let start: Int32
+    let count: Int32
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { Int(count) }
+
+    subscript(position: Int) -> JSONNode {
+        JSONNode(storage: storage, index: storage.pointee.members[Int(start) + position].node)
+    }
+}
+
+/// The members of a JSON object, in file order. Looking a key up compares bytes and makes no string.
+struct JSONObject: RandomAccessCollection {
+    let storage: UnsafePointer<JSONDocument.Storage>
+    let start: Int32
+    let count: Int32
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { Int(count) }
+
+    subscript(position: Int) -> (key: String, value: JSONNode) {
+        let member = storage.pointee.members[Int(start) + position]
+        return (storage.pointee.string(member.keyStart, member.keyCount, escaped: member.keyEscaped), JSONNode(storage: storage, index: member.node))
+    }
+
+    /// Whether the key of the member at `position` is `name`.
+    func key(at position: Int, is name: String) -> Bool {
+        let member = storage.pointee.members[Int(start) + position]
+        return storage.pointee.bytesEqual(member.keyStart, member.keyCount, escaped: member.keyEscaped, name)
+    }
+
+    /// Calls `body` with the bytes of the key at `position`, without making it a string.
+    func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let member = storage.pointee.members[Int(start) + position]
+        return body(storage.pointee.text(member.keyStart, member.keyCount, escaped: member.keyEscaped))
+    }
+
+    /// The value of the member at `position`, without making its key a string.
+    func value(at position: Int) -> JSONNode {
+        JSONNode(storage: storage, index: storage.pointee.members[Int(start) + position].node)
+    }
+
+    /// The value of the member named `name`, if any.
+    func value(forKey name: String) -> JSONNode? {
+        for position in 0..<Int(count) where key(at: position, is: name) {
+            return JSONNode(storage: storage, index: storage.pointee.members[Int(start) + position].node)
+        }
+        return nil
+    }
+}
+
+/// Malformed JSON: where (line, and column in characters), and what was expected.
 struct JSONSyntaxError: Error, Hashable, CustomStringConvertible {
     var line: Int
     var column: Int

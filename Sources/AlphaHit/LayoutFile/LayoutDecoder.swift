@@ -3,15 +3,24 @@
 /// rest of the file is still checked.
 struct LayoutDecoder {
     var problems: [LayoutProblem] = []
+    /// The line each element starts at, in pre-order (the order the engine lists elements in).
+    var elementLines: [Int] = []
 
-    static let elementKeys = [
+    static let rootKeys = KeySet(["version", "canvas", "defaults", "elements"])
+    static let canvasKeys = KeySet(["width", "height"])
+    static let defaultsKeys = KeySet(["alphaThreshold", "imageScale", "contentMode"])
+    static let frameKeys = KeySet(["x", "y", "width", "height"])
+    static let capInsetsKeys = KeySet(["top", "left", "bottom", "right"])
+    static let shapeKeys = KeySet(["type", "radius", "corners"])
+    static let transformKeys = KeySet(["rotate", "scale", "translate"])
+    static let elementKeys = KeySet([
         "id", "frame", "image", "imageScale", "contentMode", "capInsets", "resizingMode", "alphaThreshold", "shape",
         "transform", "hidden", "interactive", "opacity", "clipsToBounds", "children",
-    ]
+    ])
 
     mutating func decode(_ root: JSONNode) -> Layout {
         var layout = Layout(elements: [])
-        guard let members = object(root, at: .root, keys: ["version", "canvas", "defaults", "elements"]) else { return layout }
+        guard let members = object(root, at: .root, keys: Self.rootKeys) else { return layout }
         switch members["version"]?.value {
         case nil:
             add(.root["version"], "is required; this release reads version 1", node: root)
@@ -22,12 +31,12 @@ struct LayoutDecoder {
         default:
             add(.root["version"], "must be the number 1", node: members["version"])
         }
-        if let canvas = members["canvas"], let fields = object(canvas, at: .root["canvas"], keys: ["width", "height"]) {
+        if let canvas = members["canvas"], let fields = object(canvas, at: .root["canvas"], keys: Self.canvasKeys) {
             layout.canvas = Size(
                 width: number(fields["width"], at: .root["canvas"]["width"], required: true, in: canvas) ?? 0,
                 height: number(fields["height"], at: .root["canvas"]["height"], required: true, in: canvas) ?? 0)
         }
-        if let defaults = members["defaults"], let fields = object(defaults, at: .root["defaults"], keys: ["alphaThreshold", "imageScale", "contentMode"]) {
+        if let defaults = members["defaults"], let fields = object(defaults, at: .root["defaults"], keys: Self.defaultsKeys) {
             layout.defaults.alphaThreshold = number(fields["alphaThreshold"], at: .root["defaults"]["alphaThreshold"])
             layout.defaults.imageScale = number(fields["imageScale"], at: .root["defaults"]["imageScale"])
             layout.defaults.contentMode = choice(fields["contentMode"], at: .root["defaults"]["contentMode"], ContentMode.self)
@@ -54,10 +63,11 @@ struct LayoutDecoder {
 
     private mutating func element(_ node: JSONNode, at path: LayoutPath, depth: Int) -> Element {
         var element = Element(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0))
+        elementLines.append(node.line)
         guard let fields = object(node, at: path, keys: Self.elementKeys) else { return element }
         if let id = string(fields["id"], at: path["id"], required: true, in: node) { element.id = id }
         if let frame = fields["frame"] {
-            if let parts = object(frame, at: path["frame"], keys: ["x", "y", "width", "height"]) {
+            if let parts = object(frame, at: path["frame"], keys: Self.frameKeys) {
                 element.frame = Rect(
                     x: number(parts["x"], at: path["frame"]["x"], required: true, in: frame) ?? 0,
                     y: number(parts["y"], at: path["frame"]["y"], required: true, in: frame) ?? 0,
@@ -74,7 +84,7 @@ struct LayoutDecoder {
         }
         element.imageScale = number(fields["imageScale"], at: path["imageScale"])
         element.contentMode = choice(fields["contentMode"], at: path["contentMode"], ContentMode.self)
-        if let caps = fields["capInsets"], let sides = object(caps, at: path["capInsets"], keys: ["top", "left", "bottom", "right"]) {
+        if let caps = fields["capInsets"], let sides = object(caps, at: path["capInsets"], keys: Self.capInsetsKeys) {
             element.capInsets = EdgeInsets(
                 top: number(sides["top"], at: path["capInsets"]["top"]) ?? 0,
                 left: number(sides["left"], at: path["capInsets"]["left"]) ?? 0,
@@ -107,7 +117,7 @@ struct LayoutDecoder {
             }
             return .rect
         }
-        guard case .object = node.value, let fields = object(node, at: path, keys: ["type", "radius", "corners"]) else {
+        guard case .object = node.value, let fields = object(node, at: path, keys: Self.shapeKeys) else {
             if case .object = node.value { return .rect }
             add(path, "must be a shape name or an object {\"type\": \"roundedRect\", \"radius\": r}, not \(node.value.kind)", node: node)
             return .rect
@@ -160,7 +170,7 @@ struct LayoutDecoder {
             let values = items.enumerated().map { offset, item in number(item, at: path[offset]) ?? 0 }
             return ElementTransform(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
         case .object:
-            guard let fields = object(node, at: path, keys: ["rotate", "scale", "translate"]) else { return nil }
+            guard let fields = object(node, at: path, keys: Self.transformKeys) else { return nil }
             let rotate = number(fields["rotate"], at: path["rotate"]) ?? 0
             let scale = fields["scale"].flatMap { pair($0, at: path["scale"], allowSingle: true) } ?? (1, 1)
             let translate = fields["translate"].flatMap { pair($0, at: path["translate"], allowSingle: false) } ?? (0, 0)
@@ -185,18 +195,21 @@ struct LayoutDecoder {
     // MARK: - Typed reads
 
     /// The members of an object, after reporting unknown keys; nil (reported) when not an object.
-    private mutating func object(_ node: JSONNode, at path: @autoclosure () -> LayoutPath, keys: [String]) -> Fields? {
+    private mutating func object(_ node: JSONNode, at path: @autoclosure () -> LayoutPath, keys: KeySet) -> Fields? {
         guard case .object(let members) = node.value else {
             add(path(), "must be an object, not \(node.value.kind)", node: node)
             return nil
         }
-        for (key, value) in members {
-            guard keys.contains(key) else {
-                add(path()[key], "unknown key\(Self.suggestion(key, keys))", node: value)
-                continue
+        var fields = Fields(keys: keys)
+        for position in members.indices {
+            if let known = members.withKey(at: position, keys.position(ofBytes:)) {
+                fields.values[known] = members.value(at: position)
+            } else {
+                let (key, value) = members[position]
+                add(path()[key], "unknown key\(Self.suggestion(key, keys.names))", node: value)
             }
         }
-        return Fields(members: members)
+        return fields
     }
 
     private mutating func number(_ node: JSONNode?, at path: @autoclosure () -> LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> Double? {
@@ -250,13 +263,57 @@ struct LayoutDecoder {
         problems.append(LayoutProblem(at: path, message, line: node?.line, column: node?.column))
     }
 
-    /// An object's members, looked up by a scan: a layout object has a handful of keys, and a
-    /// scan costs less than building a dictionary for each of hundreds of thousands of objects.
+    /// An object's members, matched once against the keys it may have.
     struct Fields {
-        let members: [(key: String, value: JSONNode)]
+        let keys: KeySet
+        var values: [JSONNode?]
 
+        init(keys: KeySet) {
+            self.keys = keys
+            values = Array(repeating: nil, count: keys.names.count)
+        }
+
+        /// The member named `key`, one of the object's declared keys.
         subscript(key: String) -> JSONNode? {
-            members.first { $0.key == key }?.value
+            keys.position(of: key).flatMap { values[$0] }
+        }
+    }
+
+    /// The keys an object may have, each with a signature (its length and first eight bytes) so
+    /// that finding a key compares integers: a layout object has a handful of keys, and hundreds of
+    /// thousands of objects make a dictionary or string comparisons per lookup add up.
+    struct KeySet {
+        let names: [String]
+        private let signatures: [UInt64]
+
+        init(_ names: [String]) {
+            self.names = names
+            signatures = names.map { name in name.utf8.withContiguousStorageIfAvailable(Self.signature) ?? Self.signature(Array(name.utf8)) }
+        }
+
+        static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var value = UInt64(bytes.count) << 56
+            for (offset, byte) in bytes.prefix(7).enumerated() { value |= UInt64(byte) << (UInt64(offset) * 8) }
+            return value
+        }
+
+        static func signature(_ bytes: [UInt8]) -> UInt64 {
+            bytes.withUnsafeBufferPointer(signature)
+        }
+
+        /// The position of the key spelled by `bytes`, if it is one of these.
+        func position(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            let wanted = Self.signature(bytes)
+            for (position, signature) in signatures.enumerated() where signature == wanted {
+                if names[position].utf8.elementsEqual(bytes) { return position }
+            }
+            return nil
+        }
+
+        /// The position of `name`, if it is one of these.
+        func position(of name: String) -> Int? {
+            var name = name
+            return name.withUTF8 { position(ofBytes: $0) }
         }
     }
 

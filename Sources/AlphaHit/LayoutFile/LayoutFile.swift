@@ -28,7 +28,11 @@ public enum LayoutFile {
     struct Decoded {
         var layout: Layout
         var problems: [LayoutProblem]
-        var root: JSONNode
+        /// The line each element starts at, in pre-order.
+        var elementLines: [Int]
+        /// The parsed file, kept alive for `root` and every node reached from it.
+        let document: JSONDocument
+        var root: JSONNode { document.root }
 
         /// Where `path` starts in the file (line, byte column), or its nearest enclosing value that exists.
         func position(of path: LayoutPath) -> (line: Int, column: Int) {
@@ -36,8 +40,8 @@ public enum LayoutFile {
             for component in path.components {
                 switch (component, node.value) {
                 case (.key(let key), .object(let members)):
-                    guard let member = members.first(where: { $0.key == key }) else { return (node.line, node.column) }
-                    node = member.value
+                    guard let member = members.value(forKey: key) else { return (node.line, node.column) }
+                    node = member
                 case (.index(let offset), .array(let items)) where items.indices.contains(offset):
                     node = items[offset]
                 default:
@@ -64,16 +68,16 @@ public enum LayoutFile {
     }
 
     static func decodeAll(_ bytes: [UInt8], name: String, imageDirectory: String?) throws(LayoutFileError) -> Decoded {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
+        let document: JSONDocument
+        do throws(JSONSyntaxError) {
+            document = try JSONParser.parse(bytes)
         } catch {
             throw .syntax(file: name, line: error.line, column: error.column, message: error.message)
         }
         var decoder = LayoutDecoder()
-        var layout = decoder.decode(root)
+        var layout = withExtendedLifetime(document) { decoder.decode(document.root) }
         layout.imageDirectory = imageDirectory
-        return Decoded(layout: layout, problems: decoder.problems.inFileOrder(), root: root)
+        return Decoded(layout: layout, problems: decoder.problems.inFileOrder(), elementLines: decoder.elementLines, document: document)
     }
 
     /// The folder part of a file path (`.` for a bare file name), as image paths resolve against it.

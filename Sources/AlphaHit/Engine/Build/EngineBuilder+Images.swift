@@ -1,21 +1,23 @@
 extension EngineBuilder {
     /// Decodes every element's image (alpha8, through the cache), checking cap insets against its size.
     mutating func loadImages(_ visits: [Visit]) -> [DecodedImage?] {
+        // By the name the layout gives, so that thousands of elements sharing an image cost one
+        // dictionary lookup each (a failed image is looked up again, to report each element).
         var loaded: [String: DecodedImage] = [:]
         return visits.map { visit -> DecodedImage? in
             guard let name = visit.element.image else { return nil }
-            let path = resolve(name)
             let image: DecodedImage
-            if let cached = loaded[path] {
+            if let cached = loaded[name] {
                 image = cached
             } else {
+                let path = resolve(name)
                 do throws(PNGDecodingError) {
                     image = try cache.image(contentsOfFile: path, as: .alpha8)
                 } catch {
                     add(visit.path["image"], error.description)
                     return nil
                 }
-                loaded[path] = image
+                loaded[name] = image
             }
             if let caps = visit.element.capInsets {
                 let scale = imageScale(of: visit.element)

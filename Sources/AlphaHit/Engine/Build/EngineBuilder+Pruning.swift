@@ -8,7 +8,7 @@ extension EngineBuilder {
     /// answers for the whole cell. Anything else is kept as it is.
     func cellVerdict(
         element index: Int, cell rect: (minX: Double, minY: Double, maxX: Double, maxY: Double),
-        elements: UnsafePointer<CompiledElement>, chains: [Int32]
+        elements: UnsafePointer<CompiledElement>, chains: [Int32], counts: SolidPixelCounts?
     ) -> SpatialGrid.CellVerdict {
         let element = elements + index
         var (x0, y0, x1, y1) = rect
@@ -35,20 +35,26 @@ extension EngineBuilder {
         }
         let (u0, v0) = element.imagePoint(x0, y0), (u1, v1) = element.imagePoint(x1, y1)
         let (iw, ih) = (element.pointee.imageWidth, element.pointee.imageHeight)
-        guard u1 >= 0, u0 < iw, v1 >= 0, v0 < ih, [u0, v0, u1, v1].allSatisfy({ !$0.isNaN }) else { return .drop }
+        guard u1 >= 0, u0 < iw, v1 >= 0, v0 < ih, !u0.isNaN, !v0.isNaN, !u1.isNaN, !v1.isNaN else { return .drop }
         // The corners' pixels, with image points off the image moved onto its nearest edge.
         func onImage(_ value: Double, _ extent: Double) -> Double { min(max(value, 0), extent.nextDown) }
         let (px0, py0) = element.pixel(onImage(u0, iw), onImage(v0, ih))!
         let (px1, py1) = element.pixel(onImage(u1, iw), onImage(v1, ih))!
         var anySolid = false, allSolid = true
-        let minAlpha = element.pointee.minAlpha
-        for y in py0...py1 {
-            for x in px0...px1 {
-                if element.alpha(x, y) >= minAlpha { anySolid = true } else { allSolid = false }
+        if let counts {
+            let solid = counts.count(x0: px0, y0: py0, x1: px1, y1: py1)
+            (anySolid, allSolid) = (solid > 0, solid == (px1 - px0 + 1) * (py1 - py0 + 1))
+        } else {
+            let minAlpha = element.pointee.minAlpha
+            for y in py0...py1 {
+                for x in px0...px1 {
+                    if element.alpha(x, y) >= minAlpha { anySolid = true } else { allSolid = false }
+                }
+                if anySolid && !allSolid { return .keep }
             }
-            if anySolid && !allSolid { return .keep }
         }
         if !anySolid { return .drop }
+        if !allSolid { return .keep }
         let onImage = u0 >= 0 && u1 < iw && v0 >= 0 && v1 < ih
         return inside && insideClips && onImage && element.pointee.shape == .rect ? .cover : .keep
     }

@@ -11,16 +11,17 @@ extension EngineBuilder {
     mutating func validate(_ visit: Visit) {
         let element = visit.element, path = visit.path
         if let problem = Self.idProblem(element.id) { add(path["id"], problem) }
-        for (value, key) in [(element.frame.x, "x"), (element.frame.y, "y")] where !value.isFinite {
-            add(path["frame"][key], "must be a finite number")
-        }
+        if !element.frame.x.isFinite { add(path["frame"]["x"], "must be a finite number") }
+        if !element.frame.y.isFinite { add(path["frame"]["y"], "must be a finite number") }
         requireSize(element.frame.width, path["frame"]["width"])
         requireSize(element.frame.height, path["frame"]["height"])
         if let scale = element.imageScale { requireScale(scale, path["imageScale"]) }
         if let threshold = element.alphaThreshold { requireThreshold(threshold, path["alphaThreshold"]) }
         if !(element.opacity >= 0 && element.opacity <= 1) { add(path["opacity"], "must be a number from 0 to 1") }
         if let transform = element.transform {
-            if ![transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].allSatisfy(\.isFinite) {
+            if !(transform.a.isFinite && transform.b.isFinite && transform.c.isFinite && transform.d.isFinite
+                && transform.tx.isFinite && transform.ty.isFinite)
+            {
                 add(path["transform"], "must hold finite numbers")
             } else if !transform.determinant.isFinite {
                 add(path["transform"], "overflows: its determinant a·d − b·c is not a finite number; use smaller factors")
@@ -48,6 +49,8 @@ extension EngineBuilder {
     /// which the command line prints for "nothing hit".
     static func idProblem(_ id: String) -> String? {
         if id.isEmpty { return "must be a non-empty string" }
+        // Printable ASCII without a space, the common case, needs no look at Unicode properties.
+        if id != "-", id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return nil }
         if id == "-" { return "must not be \"-\", which stands for \"nothing hit\" in the command line's output" }
         if let bad = id.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
             return "must not contain whitespace or control characters (found U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
@@ -56,26 +59,26 @@ extension EngineBuilder {
     }
 
     mutating func validateUniqueIDs(_ visits: [Visit]) {
-        var firstPath: [String: LayoutPath] = [:]
-        for visit in visits where !visit.element.id.isEmpty {
-            if let first = firstPath[visit.element.id] {
-                add(visit.path["id"], "duplicate id \"\(visit.element.id)\", already used at \(first)")
-            } else {
-                firstPath[visit.element.id] = visit.path
+        var first: [String: Int] = [:]
+        first.reserveCapacity(visits.count)
+        for (index, visit) in visits.enumerated() where !visit.element.id.isEmpty {
+            if let earlier = first.updateValue(index, forKey: visit.element.id) {
+                first[visit.element.id] = earlier
+                add(visit.path["id"], "duplicate id \"\(visit.element.id)\", already used at \(visits[earlier].path)")
             }
         }
     }
 
-    private mutating func requireSize(_ value: Double, _ path: LayoutPath) {
-        if !(value.isFinite && value >= 0) { add(path, "must be a finite number ≥ 0") }
+    private mutating func requireSize(_ value: Double, _ path: @autoclosure () -> LayoutPath) {
+        if !(value.isFinite && value >= 0) { add(path(), "must be a finite number ≥ 0") }
     }
 
-    private mutating func requireScale(_ value: Double, _ path: LayoutPath) {
-        if !(value.isFinite && value > 0) { add(path, "must be a finite number > 0") }
+    private mutating func requireScale(_ value: Double, _ path: @autoclosure () -> LayoutPath) {
+        if !(value.isFinite && value > 0) { add(path(), "must be a finite number > 0") }
     }
 
-    private mutating func requireThreshold(_ value: Double, _ path: LayoutPath) {
-        if !(value >= 0 && value <= 1) { add(path, "must be a number from 0 to 1") }
+    private mutating func requireThreshold(_ value: Double, _ path: @autoclosure () -> LayoutPath) {
+        if !(value >= 0 && value <= 1) { add(path(), "must be a number from 0 to 1") }
     }
 }
 

@@ -24,8 +24,9 @@ struct EngineBuilder {
         self.cache = cache
     }
 
-    /// Builds the engine; `sourceLine` says where an element starts in its layout file, if any.
-    mutating func build(sourceLine: (LayoutPath) -> Int?) throws(LayoutError) -> EngineStorage {
+    /// Builds the engine; `sourceLine` says where an element (by pre-order index and path) starts
+    /// in its layout file, if any.
+    mutating func build(sourceLine: (_ element: Int, LayoutPath) -> Int?) throws(LayoutError) -> EngineStorage {
         validateLayoutLevel()
         let (visits, children, topLevel) = flatten()
         for visit in visits { validate(visit) }
@@ -42,16 +43,42 @@ struct EngineBuilder {
         let boxes = order.compactMap { index in boundingBox(of: Int(index), compiled: compiled, chains: chains) }
         let grid = compiled.withUnsafeBufferPointer { elements in
             let unfiltered = SpatialGrid(boxes: boxes)
+            let counts = solidPixelCounts(elements.baseAddress!, count: elements.count)
             return unfiltered.filtered { element, cell in
-                cellVerdict(element: Int(element), cell: unfiltered.cellRect(cell), elements: elements.baseAddress!, chains: chains)
+                cellVerdict(
+                    element: Int(element), cell: unfiltered.cellRect(cell), elements: elements.baseAddress!, chains: chains,
+                    counts: counts.table[Int(element)].map { counts.tables[Int($0)] })
             }
         }
         let tree = EngineStorage.ElementTree(
-            ids: visits.map(\.element.id), paths: visits.map(\.path), lines: visits.map { sourceLine($0.path) },
+            ids: visits.map(\.element.id), paths: visits.map(\.path), lines: visits.indices.map { sourceLine($0, visits[$0].path) },
             children: children, topLevel: topLevel, skipReasons: skipReasons)
         return EngineStorage(
             compiled: compiled, chains: chains, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
             images: images.compactMap { $0 })
+    }
+
+    /// One solid-pixel table per image and threshold in use, and each element's table (if any).
+    private func solidPixelCounts(_ elements: UnsafePointer<CompiledElement>, count: Int) -> (tables: [SolidPixelCounts], table: [Int32?]) {
+        struct Key: Hashable {
+            let pixels: UnsafePointer<UInt8>
+            let minAlpha: UInt8
+        }
+        var tables: [SolidPixelCounts] = []
+        var byKey: [Key: Int32] = [:]
+        var table = [Int32?](repeating: nil, count: count)
+        for index in 0..<count {
+            guard let pixels = elements[index].pixels else { continue }
+            let key = Key(pixels: pixels, minAlpha: elements[index].minAlpha)
+            if let known = byKey[key] {
+                table[index] = known
+            } else if let counts = SolidPixelCounts(elements + index) {
+                byKey[key] = Int32(tables.count)
+                table[index] = Int32(tables.count)
+                tables.append(counts)
+            }
+        }
+        return (tables, table)
     }
 
     // MARK: - Walking the tree
