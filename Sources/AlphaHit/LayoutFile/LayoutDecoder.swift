@@ -284,11 +284,13 @@ struct LayoutDecoder {
     /// thousands of objects make a dictionary or string comparisons per lookup add up.
     struct KeySet {
         let names: [String]
+        private let bytes: [[UInt8]]
         private let signatures: [UInt64]
 
         init(_ names: [String]) {
             self.names = names
-            signatures = names.map { name in name.utf8.withContiguousStorageIfAvailable(Self.signature) ?? Self.signature(Array(name.utf8)) }
+            bytes = names.map { Array($0.utf8) }
+            signatures = bytes.map(Self.signature)
         }
 
         static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -304,8 +306,12 @@ struct LayoutDecoder {
         /// The position of the key spelled by `bytes`, if it is one of these.
         func position(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
             let wanted = Self.signature(bytes)
-            for (position, signature) in signatures.enumerated() where signature == wanted {
-                if names[position].utf8.elementsEqual(bytes) { return position }
+            for position in signatures.indices where signatures[position] == wanted {
+                // Eight bytes and the length already agree: compare the rest.
+                let name = self.bytes[position]
+                var same = true
+                for offset in 7..<max(7, name.count) where name[offset] != bytes[offset] { same = false }
+                if same { return position }
             }
             return nil
         }
