@@ -118,4 +118,15 @@ struct CommandLineConventionTests {
             }
         }
     }
+
+    @Test("Docs/CLI.md names every command and every option of every command")
+    func cliPageIsComplete() throws {
+        let page = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Docs/CLI.md"), encoding: .utf8)
+        for command in HitTestCLI.subcommands {
+            #expect(page.contains("## `hittest \(command.spec.name)"), "\(command.spec.name)")
+            for option in command.spec.options {
+                #expect(option.names.contains { page.contains("`\($0)") }, "\(command.spec.name) \(option.primaryName)")
+            }
+        }
+    }
 }

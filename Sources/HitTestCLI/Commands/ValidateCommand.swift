@@ -11,6 +11,7 @@ enum ValidateCommand: Subcommand {
             image with no pixel at or above the element's threshold, and an element that owns no
             pixel of the hit map (at --scale pixels per point) because elements in front cover it.
             --json prints one object: file, valid, elements, problems, warnings, ownershipChecked.
+            Exit codes: 0 valid (with or without warnings), 1 invalid or unreadable, 2 usage error.
             """,
         arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
         options: [scale, json] + LayoutLoading.options)
