@@ -24,18 +24,24 @@ public enum LayoutFile {
     }
 
     /// A layout as far as it could be read, every structural problem found on the way, and the
-    /// parsed document, to place the engine's problems in the file.
+    /// file's bytes, to place the engine's problems in the file.
+    ///
+    /// The parsed document itself is not kept: for a large layout it is the largest thing in memory,
+    /// and only a layout with problems needs it again (it is parsed anew, once, on first need).
     struct Decoded {
         var layout: Layout
         var problems: [LayoutProblem]
         /// The line each element starts at, in pre-order.
         var elementLines: [Int]
-        /// The parsed file, kept alive for `root` and every node reached from it.
-        let document: JSONDocument
-        var root: JSONNode { document.root }
+        let source: ReparsedSource
 
         /// Where `path` starts in the file (line, byte column), or its nearest enclosing value that exists.
         func position(of path: LayoutPath) -> (line: Int, column: Int) {
+            guard let document = source.document else { return (1, 1) }
+            return withExtendedLifetime(document) { Self.position(of: path, in: document.root) }
+        }
+
+        private static func position(of path: LayoutPath, in root: JSONNode) -> (line: Int, column: Int) {
             var node = root
             for component in path.components {
                 switch (component, node.value) {
@@ -77,12 +83,29 @@ public enum LayoutFile {
         var decoder = LayoutDecoder()
         var layout = withExtendedLifetime(document) { decoder.decode(document.root) }
         layout.imageDirectory = imageDirectory
-        return Decoded(layout: layout, problems: decoder.problems.inFileOrder(), elementLines: decoder.elementLines, document: document)
+        return Decoded(
+            layout: layout, problems: decoder.problems.inFileOrder(), elementLines: decoder.elementLines, source: ReparsedSource(bytes))
     }
 
     /// The folder part of a file path (`.` for a bare file name), as image paths resolve against it.
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+/// A layout file's bytes, parsed again on first need (once) to find where problems are.
+final class ReparsedSource {
+    private let bytes: [UInt8]
+    private var parsed: JSONDocument?
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The parsed document; nil only if the bytes no longer parse (they did once).
+    var document: JSONDocument? {
+        if parsed == nil { parsed = try? JSONParser.parse(bytes) }
+        return parsed
     }
 }

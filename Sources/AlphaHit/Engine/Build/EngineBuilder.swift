@@ -28,7 +28,7 @@ struct EngineBuilder {
     /// in its layout file, if any.
     mutating func build(sourceLine: (_ element: Int, LayoutPath) -> Int?) throws(LayoutError) -> EngineStorage {
         validateLayoutLevel()
-        let (visits, children, topLevel) = flatten()
+        var (visits, children, topLevel) = flatten()
         for visit in visits { validate(visit) }
         validateUniqueIDs(visits)
         let images = loadImages(visits)
@@ -41,20 +41,22 @@ struct EngineBuilder {
         let skipReasons = visits.map { Self.skipReason(of: $0.element) }
         let order = resolutionOrder(topLevel: topLevel, children: children, skipReasons: skipReasons)
         let boxes = order.compactMap { index in boundingBox(of: Int(index), compiled: compiled, chains: chains) }
-        let grid = compiled.withUnsafeBufferPointer { elements in
-            let unfiltered = SpatialGrid(boxes: boxes)
-            let counts = solidPixelCounts(elements.baseAddress!, count: elements.count)
-            return unfiltered.filtered { element, cell in
-                cellVerdict(
-                    element: Int(element), cell: unfiltered.cellRect(cell), elements: elements.baseAddress!, chains: chains,
-                    counts: counts.table[Int(element)].map { counts.tables[Int($0)] })
-            }
-        }
         let tree = EngineStorage.ElementTree(
             ids: visits.map(\.element.id), paths: visits.map(\.path), lines: visits.indices.map { sourceLine($0, visits[$0].path) },
             children: children, topLevel: topLevel, skipReasons: skipReasons)
+        // What is left needs neither the visits' copies of the elements nor the array of compiled
+        // elements, which moves into the engine's own buffer: for a large layout, each is tens of MB.
+        visits = []
+        let elements = EngineStorage.buffer(moving: &compiled)
+        let unfiltered = SpatialGrid(boxes: boxes)
+        let counts = solidPixelCounts(UnsafePointer(elements.baseAddress!), count: elements.count)
+        let grid = unfiltered.filtered { element, cell in
+            cellVerdict(
+                element: Int(element), cell: unfiltered.cellRect(cell), elements: UnsafePointer(elements.baseAddress!), chains: chains,
+                counts: counts.table[Int(element)].map { counts.tables[Int($0)] })
+        }
         return EngineStorage(
-            compiled: compiled, chains: chains, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
+            elements: elements, chains: chains, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
             images: images.compactMap { $0 })
     }
 

@@ -36,8 +36,12 @@ final class EngineStorage: @unchecked Sendable {
         var skipReasons: [HitVerdict.SkipReason?]
     }
 
-    init(compiled: [CompiledElement], chains: [Int32], grid: SpatialGrid, boxes: [ElementBox], canvas: Size?, tree: ElementTree, images: [DecodedImage]) {
-        self.elements = Self.copy(compiled)
+    /// Takes ownership of `elements`, made by ``buffer(moving:)``.
+    init(
+        elements: UnsafeMutableBufferPointer<CompiledElement>, chains: [Int32], grid: SpatialGrid, boxes: [ElementBox], canvas: Size?,
+        tree: ElementTree, images: [DecodedImage]
+    ) {
+        self.elements = elements
         self.chains = Self.copy(chains)
         self.cellStart = Self.copy(grid.cellStart)
         self.cellEntries = Self.copy(grid.entries)
@@ -61,6 +65,14 @@ final class EngineStorage: @unchecked Sendable {
         chains.deallocate()
         cellStart.deallocate()
         cellEntries.deallocate()
+    }
+
+    /// A buffer holding the array's elements, leaving the array empty (at least one slot, so the
+    /// base address exists).
+    static func buffer(moving array: inout [CompiledElement]) -> UnsafeMutableBufferPointer<CompiledElement> {
+        let buffer = copy(array)
+        array = []
+        return buffer
     }
 
     /// A buffer with the array's elements (at least one slot, so the base address exists).
