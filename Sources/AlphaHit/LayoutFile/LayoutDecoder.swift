@@ -49,57 +49,58 @@ struct LayoutDecoder {
         return layout
     }
 
-    private mutating func elementList(_ node: JSONNode, at path: LayoutPath, depth: Int) -> [Element] {
+    private mutating func elementList(_ node: JSONNode, at path: @autoclosure () -> LayoutPath, depth: Int) -> [Element] {
         guard case .array(let items) = node.value else {
-            add(path, "must be an array of elements, not \(node.value.kind)", node: node)
+            add(path(), "must be an array of elements, not \(node.value.kind)", node: node)
             return []
         }
         guard depth <= Layout.maximumDepth else {
-            problems.append(.nestingTooDeep(at: path, line: node.line))
+            problems.append(.nestingTooDeep(at: path(), line: node.line))
             return []
         }
-        return items.enumerated().map { offset, item in element(item, at: path[offset], depth: depth) }
+        return items.enumerated().map { offset, item in element(item, at: path()[offset], depth: depth) }
     }
 
-    private mutating func element(_ node: JSONNode, at path: LayoutPath, depth: Int) -> Element {
+    /// The element at `node`; its path is made only when a problem needs it.
+    private mutating func element(_ node: JSONNode, at elementPath: @autoclosure () -> LayoutPath, depth: Int) -> Element {
         var element = Element(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0))
         elementLines.append(node.line)
-        guard let fields = object(node, at: path, keys: Self.elementKeys) else { return element }
-        if let id = string(fields["id"], at: path["id"], required: true, in: node) { element.id = id }
+        guard let fields = object(node, at: elementPath(), keys: Self.elementKeys) else { return element }
+        if let id = string(fields["id"], at: elementPath()["id"], required: true, in: node) { element.id = id }
         if let frame = fields["frame"] {
-            if let parts = object(frame, at: path["frame"], keys: Self.frameKeys) {
+            if let parts = object(frame, at: elementPath()["frame"], keys: Self.frameKeys) {
                 element.frame = Rect(
-                    x: number(parts["x"], at: path["frame"]["x"], required: true, in: frame) ?? 0,
-                    y: number(parts["y"], at: path["frame"]["y"], required: true, in: frame) ?? 0,
-                    width: number(parts["width"], at: path["frame"]["width"], required: true, in: frame) ?? 0,
-                    height: number(parts["height"], at: path["frame"]["height"], required: true, in: frame) ?? 0)
+                    x: number(parts["x"], at: elementPath()["frame"]["x"], required: true, in: frame) ?? 0,
+                    y: number(parts["y"], at: elementPath()["frame"]["y"], required: true, in: frame) ?? 0,
+                    width: number(parts["width"], at: elementPath()["frame"]["width"], required: true, in: frame) ?? 0,
+                    height: number(parts["height"], at: elementPath()["frame"]["height"], required: true, in: frame) ?? 0)
             }
         } else {
-            add(path["frame"], "is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points", node: node)
+            add(elementPath()["frame"], "is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points", node: node)
         }
-        element.image = string(fields["image"], at: path["image"])
+        element.image = string(fields["image"], at: elementPath()["image"])
         if element.image == "" {
-            add(path["image"], "must be a non-empty path to a PNG file", node: fields["image"])
+            add(elementPath()["image"], "must be a non-empty path to a PNG file", node: fields["image"])
             element.image = nil
         }
-        element.imageScale = number(fields["imageScale"], at: path["imageScale"])
-        element.contentMode = choice(fields["contentMode"], at: path["contentMode"], ContentMode.self)
-        if let caps = fields["capInsets"], let sides = object(caps, at: path["capInsets"], keys: Self.capInsetsKeys) {
+        element.imageScale = number(fields["imageScale"], at: elementPath()["imageScale"])
+        element.contentMode = choice(fields["contentMode"], at: elementPath()["contentMode"], ContentMode.self)
+        if let caps = fields["capInsets"], let sides = object(caps, at: elementPath()["capInsets"], keys: Self.capInsetsKeys) {
             element.capInsets = EdgeInsets(
-                top: number(sides["top"], at: path["capInsets"]["top"]) ?? 0,
-                left: number(sides["left"], at: path["capInsets"]["left"]) ?? 0,
-                bottom: number(sides["bottom"], at: path["capInsets"]["bottom"]) ?? 0,
-                right: number(sides["right"], at: path["capInsets"]["right"]) ?? 0)
+                top: number(sides["top"], at: elementPath()["capInsets"]["top"]) ?? 0,
+                left: number(sides["left"], at: elementPath()["capInsets"]["left"]) ?? 0,
+                bottom: number(sides["bottom"], at: elementPath()["capInsets"]["bottom"]) ?? 0,
+                right: number(sides["right"], at: elementPath()["capInsets"]["right"]) ?? 0)
         }
-        element.resizingMode = choice(fields["resizingMode"], at: path["resizingMode"], ResizingMode.self) ?? .stretch
-        element.alphaThreshold = number(fields["alphaThreshold"], at: path["alphaThreshold"])
-        if let shape = fields["shape"] { element.shape = self.shape(shape, at: path["shape"]) }
-        if let transform = fields["transform"] { element.transform = self.transform(transform, at: path["transform"]) }
-        element.isHidden = bool(fields["hidden"], at: path["hidden"]) ?? false
-        element.isInteractive = bool(fields["interactive"], at: path["interactive"]) ?? true
-        element.opacity = number(fields["opacity"], at: path["opacity"]) ?? 1
-        element.clipsToBounds = bool(fields["clipsToBounds"], at: path["clipsToBounds"]) ?? false
-        if let children = fields["children"] { element.children = elementList(children, at: path["children"], depth: depth + 1) }
+        element.resizingMode = choice(fields["resizingMode"], at: elementPath()["resizingMode"], ResizingMode.self) ?? .stretch
+        element.alphaThreshold = number(fields["alphaThreshold"], at: elementPath()["alphaThreshold"])
+        if let shape = fields["shape"] { element.shape = self.shape(shape, at: elementPath()["shape"]) }
+        if let transform = fields["transform"] { element.transform = self.transform(transform, at: elementPath()["transform"]) }
+        element.isHidden = bool(fields["hidden"], at: elementPath()["hidden"]) ?? false
+        element.isInteractive = bool(fields["interactive"], at: elementPath()["interactive"]) ?? true
+        element.opacity = number(fields["opacity"], at: elementPath()["opacity"]) ?? 1
+        element.clipsToBounds = bool(fields["clipsToBounds"], at: elementPath()["clipsToBounds"]) ?? false
+        if let children = fields["children"] { element.children = elementList(children, at: elementPath()["children"], depth: depth + 1) }
         return element
     }
 
@@ -200,10 +201,10 @@ struct LayoutDecoder {
             add(path(), "must be an object, not \(node.value.kind)", node: node)
             return nil
         }
-        var fields = Fields(keys: keys)
+        var fields = Fields(keys: keys, members: members)
         for position in members.indices {
             if let known = members.withKey(at: position, keys.position(ofBytes:)) {
-                fields.values[known] = members.value(at: position)
+                fields.set(known, to: position)
             } else {
                 let (key, value) = members[position]
                 add(path()[key], "unknown key\(Self.suggestion(key, keys.names))", node: value)
@@ -263,19 +264,29 @@ struct LayoutDecoder {
         problems.append(LayoutProblem(at: path, message, line: node?.line, column: node?.column))
     }
 
-    /// An object's members, matched once against the keys it may have.
+    /// An object's members, matched once against the keys it may have: for each key, the position
+    /// of its member (held inline, so that reading an object allocates nothing).
     struct Fields {
         let keys: KeySet
-        var values: [JSONNode?]
+        let members: JSONObject
+        private var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
+            (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
 
-        init(keys: KeySet) {
+        init(keys: KeySet, members: JSONObject) {
+            precondition(keys.names.count <= 16, "an object of the layout format has at most 16 keys")
             self.keys = keys
-            values = Array(repeating: nil, count: keys.names.count)
+            self.members = members
+        }
+
+        mutating func set(_ key: Int, to position: Int) {
+            withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: Int32(position), toByteOffset: key * 4, as: Int32.self) }
         }
 
         /// The member named `key`, one of the object's declared keys.
         subscript(key: String) -> JSONNode? {
-            keys.position(of: key).flatMap { values[$0] }
+            guard let index = keys.position(of: key) else { return nil }
+            let position = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+            return position < 0 ? nil : members.value(at: Int(position))
         }
     }
 
@@ -286,11 +297,15 @@ struct LayoutDecoder {
         let names: [String]
         private let bytes: [[UInt8]]
         private let signatures: [UInt64]
+        /// Each name's two words as a `String` holds them: the same literal has the same words, so
+        /// most lookups end at an integer comparison (equal words mean equal strings).
+        private let words: [(UInt64, UInt64)]
 
         init(_ names: [String]) {
             self.names = names
             bytes = names.map { Array($0.utf8) }
             signatures = bytes.map(Self.signature)
+            words = names.map { unsafeBitCast($0, to: (UInt64, UInt64).self) }
         }
 
         static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -318,6 +333,8 @@ struct LayoutDecoder {
 
         /// The position of `name`, if it is one of these.
         func position(of name: String) -> Int? {
+            let wanted = unsafeBitCast(name, to: (UInt64, UInt64).self)
+            for position in words.indices where words[position] == wanted { return position }
             var name = name
             return name.withUTF8 { position(ofBytes: $0) }
         }
