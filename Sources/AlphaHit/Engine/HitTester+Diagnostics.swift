@@ -38,7 +38,7 @@ extension HitTester {
     }
 
     private func warning(_ index: Int, _ message: String) -> LayoutProblem {
-        LayoutProblem(.warning, at: storage.paths[index], message, line: storage.lines[index])
+        LayoutProblem(.warning, at: storage.tree.placement.path(of: index), message, line: storage.lines[index])
     }
 
     /// Not skipped itself or through an ancestor, not `shape: none`, with some area.

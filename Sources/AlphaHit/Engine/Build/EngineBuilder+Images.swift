@@ -4,7 +4,7 @@ extension EngineBuilder {
         // By the name the layout gives, so that thousands of elements sharing an image cost one
         // dictionary lookup each (a failed image is looked up again, to report each element).
         var loaded: [String: DecodedImage] = [:]
-        return visits.map { visit -> DecodedImage? in
+        return visits.enumerated().map { index, visit -> DecodedImage? in
             guard let name = visit.element.image else { return nil }
             let image: DecodedImage
             if let cached = loaded[name] {
@@ -14,7 +14,7 @@ extension EngineBuilder {
                 do throws(PNGDecodingError) {
                     image = try cache.image(contentsOfFile: path, as: .alpha8)
                 } catch {
-                    add(visit.path["image"], error.description)
+                    add(placement.path(of: index)["image"], error.description)
                     return nil
                 }
                 loaded[name] = image
@@ -23,10 +23,10 @@ extension EngineBuilder {
                 let scale = imageScale(of: visit.element)
                 let width = Double(image.width) / scale, height = Double(image.height) / scale
                 if !(caps.left + caps.right < width) {
-                    add(visit.path["capInsets"], "left + right (\(caps.left + caps.right)) must be less than the image width of \(width) points")
+                    add(placement.path(of: index)["capInsets"], "left + right (\(caps.left + caps.right)) must be less than the image width of \(width) points")
                 }
                 if !(caps.top + caps.bottom < height) {
-                    add(visit.path["capInsets"], "top + bottom (\(caps.top + caps.bottom)) must be less than the image height of \(height) points")
+                    add(placement.path(of: index)["capInsets"], "top + bottom (\(caps.top + caps.bottom)) must be less than the image height of \(height) points")
                 }
             }
             return image

@@ -8,8 +8,10 @@ extension EngineBuilder {
         if let scale = layout.defaults.imageScale { requireScale(scale, .root["defaults"]["imageScale"]) }
     }
 
-    mutating func validate(_ visit: Visit) {
-        let element = visit.element, path = visit.path
+    mutating func validate(_ visit: Visit, at index: Int) {
+        let element = visit.element
+        let placement = self.placement
+        var path: LayoutPath { placement.path(of: index) }
         if let problem = Self.idProblem(element.id) { add(path["id"], problem) }
         if !element.frame.x.isFinite { add(path["frame"]["x"], "must be a finite number") }
         if !element.frame.y.isFinite { add(path["frame"]["y"], "must be a finite number") }
@@ -64,7 +66,7 @@ extension EngineBuilder {
         for (index, visit) in visits.enumerated() where !visit.element.id.isEmpty {
             if let earlier = first.updateValue(index, forKey: visit.element.id) {
                 first[visit.element.id] = earlier
-                add(visit.path["id"], "duplicate id \"\(visit.element.id)\", already used at \(visits[earlier].path)")
+                add(placement.path(of: index)["id"], "duplicate id \"\(visit.element.id)\", already used at \(placement.path(of: earlier))")
             }
         }
     }

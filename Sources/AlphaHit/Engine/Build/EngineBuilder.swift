@@ -9,12 +9,16 @@ struct EngineBuilder {
         var element: Element
         var parent: Int32
         var depth: Int
-        var path: LayoutPath
+        /// Its position among its parent's children (or the top-level elements).
+        var offset: Int32
     }
 
     let layout: Layout
     let cache: ImageCache
     var problems: [LayoutProblem] = []
+    /// Each visited element's parent and position in its parent's list, from which its path is
+    /// made when a problem or a warning needs it (and never otherwise).
+    var placement = ElementPlacement()
     /// Each element's frame and forward transform, by index, for carrying boxes up the tree.
     var frames: [Rect] = []
     var transforms: [ElementTransform?] = []
@@ -29,7 +33,7 @@ struct EngineBuilder {
     mutating func build(sourceLine: (_ element: Int, LayoutPath) -> Int?) throws(LayoutError) -> EngineStorage {
         validateLayoutLevel()
         var (visits, children, topLevel) = flatten()
-        for visit in visits { validate(visit) }
+        for (index, visit) in visits.enumerated() { validate(visit, at: index) }
         validateUniqueIDs(visits)
         let images = loadImages(visits)
         guard problems.isEmpty else { throw LayoutError(problems: problems) }
@@ -42,7 +46,7 @@ struct EngineBuilder {
         let order = resolutionOrder(topLevel: topLevel, children: children, skipReasons: skipReasons)
         let boxes = order.compactMap { index in boundingBox(of: Int(index), compiled: compiled, chains: chains) }
         let tree = EngineStorage.ElementTree(
-            ids: visits.map(\.element.id), paths: visits.map(\.path), lines: visits.indices.map { sourceLine($0, visits[$0].path) },
+            ids: visits.map(\.element.id), placement: placement, lines: visits.indices.map { sourceLine($0, placement.path(of: $0)) },
             children: children, topLevel: topLevel, skipReasons: skipReasons)
         // What is left needs neither the visits' copies of the elements nor the array of compiled
         // elements, which moves into the engine's own buffer: for a large layout, each is tens of MB.
@@ -91,20 +95,21 @@ struct EngineBuilder {
         var children: [[Int32]] = []
         var topLevel: [Int32] = []
         var stack: [Visit] = layout.elements.enumerated().reversed().map { offset, element in
-            Visit(element: element, parent: -1, depth: 1, path: .element(offset))
+            Visit(element: element, parent: -1, depth: 1, offset: Int32(offset))
         }
         while let visit = stack.popLast() {
             let index = Int32(visits.count)
             visits.append(visit)
+            placement.append(parent: visit.parent, offset: visit.offset)
             children.append([])
             if visit.parent >= 0 { children[Int(visit.parent)].append(index) } else { topLevel.append(index) }
             guard !visit.element.children.isEmpty else { continue }
             guard visit.depth < Layout.maximumDepth else {
-                problems.append(.nestingTooDeep(at: visit.path["children"]))
+                problems.append(.nestingTooDeep(at: placement.path(of: Int(index))["children"]))
                 continue
             }
             for (offset, child) in visit.element.children.enumerated().reversed() {
-                stack.append(Visit(element: child, parent: index, depth: visit.depth + 1, path: visit.path["children"][offset]))
+                stack.append(Visit(element: child, parent: index, depth: visit.depth + 1, offset: Int32(offset)))
             }
         }
         return (visits, children, topLevel)

@@ -11,7 +11,6 @@ final class EngineStorage: @unchecked Sendable {
     // Used off the hot path (results, explain, hit maps, diagnostics).
     let tree: ElementTree
     var ids: [String] { tree.ids }
-    var paths: [LayoutPath] { tree.paths }
     var lines: [Int?] { tree.lines }
     var children: [[Int32]] { tree.children }
     var topLevel: [Int32] { tree.topLevel }
@@ -27,8 +26,9 @@ final class EngineStorage: @unchecked Sendable {
     /// The element tree as the builder flattened it, pre-order.
     struct ElementTree {
         var ids: [String]
-        /// Each element's path in the layout (`elements[2].children[0]`) and, from a file, its line.
-        var paths: [LayoutPath]
+        /// Where each element is in the layout, for its path (`elements[2].children[0]`); and, from
+        /// a file, its line.
+        var placement: ElementPlacement
         var lines: [Int?]
         /// Children of each element, back to front; `topLevel` likewise for the layout.
         var children: [[Int32]]
