@@ -1,3 +1,5 @@
+import AlphaHit
+
 /// The `hittest` command line as a library: the `hittest` executable is a few lines that call
 /// ``run(_:io:)`` with the process's streams, and tests call it in-process with streams in memory.
 ///

@@ -208,4 +208,11 @@ struct CommandLineDefectTests {
         let outcome = try HitTestRunner.run(["validate", path])
         #expect(outcome.text.hasPrefix("\(path):4: elements[0].frame.width"), "\(outcome.text)")
     }
+
+    @Test("an absurd render scale is a clear error, never a trap", arguments: ["1e9", "1e300"])
+    func hugeScale(scale: String) throws {
+        let outcome = try HitTestRunner.run(["render", Self.diamonds, "-o", "/dev/null", "--scale", scale])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.hasPrefix("Error: cannot render: a hit map of"), "\(outcome.standardError)")
+    }
 }

@@ -352,21 +352,6 @@ struct LayoutDecoder {
 
     /// `; did you mean "frame"?` when a known name is within two edits, else nothing.
     static func suggestion(_ name: String, _ candidates: [String]) -> String {
-        let scored = candidates.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return "" }
-        return "; did you mean \"\(best.0)\"?"
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
+        Suggestion.closest(to: name, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
     }
 }

@@ -1,3 +1,5 @@
+import AlphaHit
+
 /// A command line split by a ``CommandSpec``: option values (each checked against its
 /// declaration), flags and positional arguments. Reading and writing files is not its business.
 struct ParsedArguments {

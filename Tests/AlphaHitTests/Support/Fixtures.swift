@@ -1,5 +1,6 @@
 import Foundation
 @testable import AlphaHit
+@testable import HitTestCLI
 
 /// Where test data lives, found from this file's path rather than the working directory.
 enum Fixtures {
@@ -70,26 +71,9 @@ enum Fixtures {
 
     /// The decoded plane as tightly packed bytes, as `hittest decode` writes it, for digests.
     static func packedBytes(_ image: DecodedImage) -> [UInt8] {
-        let rowBytes: Int
-        switch image.format {
-        case .alpha8: rowBytes = image.width
-        case .premultipliedARGB8: rowBytes = image.width * 4
-        case .mask1: rowBytes = (image.width + 7) / 8
-        }
-        return image.withUnsafeBytes { raw in
-            (0..<image.height).flatMap { y -> [UInt8] in
-                if case .mask1 = image.format {
-                    return (0..<rowBytes).map { byteIndex in
-                        var byte: UInt8 = 0
-                        for bit in 0..<8 where byteIndex * 8 + bit < image.width {
-                            if image.alpha(atX: byteIndex * 8 + bit, y: y) != 0 { byte |= 0x80 >> UInt8(bit) }
-                        }
-                        return byte
-                    }
-                }
-                return Array(raw[y * image.bytesPerRow..<y * image.bytesPerRow + rowBytes])
-            }
-        }
+        var bytes: [UInt8] = []
+        PackedPlane.forEachRow(of: image) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 }
 

@@ -1,13 +1,14 @@
-/// "Did you mean" for names a user mistyped: the closest candidate within two edits.
-enum Suggestion {
-    static func closest(to name: String, in candidates: [String]) -> String? {
+/// "Did you mean" for names a user mistyped: the closest candidate within two edits. Shared by the
+/// layout file's decoder and the command line (`package`: not part of the public API).
+package enum Suggestion {
+    package static func closest(to name: String, in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < max(name.count, 2) else { return nil }
         return best.0
     }
 
     /// Levenshtein distance between two strings, by characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
