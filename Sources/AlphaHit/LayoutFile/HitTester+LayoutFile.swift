@@ -29,7 +29,7 @@ extension HitTester {
             // dropped some (it found problems), lines come from the paths instead.
             let lines = decoded.elementLines
             let engine = try HitTester(layout: decoded.layout, cache: cache) { index, path in
-                index < lines.count ? lines[index] : decoded.position(of: path).line
+                index < lines.count ? lines[index] : decoded.position(of: path()).line
             }
             if problems.isEmpty {
                 self = engine

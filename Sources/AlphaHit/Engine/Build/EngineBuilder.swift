@@ -30,7 +30,7 @@ struct EngineBuilder {
 
     /// Builds the engine; `sourceLine` says where an element (by pre-order index and path) starts
     /// in its layout file, if any.
-    mutating func build(sourceLine: (_ element: Int, LayoutPath) -> Int?) throws(LayoutError) -> EngineStorage {
+    mutating func build(sourceLine: (_ element: Int, _ path: () -> LayoutPath) -> Int?) throws(LayoutError) -> EngineStorage {
         validateLayoutLevel()
         var (visits, children, topLevel) = flatten()
         for (index, visit) in visits.enumerated() { validate(visit, at: index) }
@@ -46,7 +46,7 @@ struct EngineBuilder {
         let order = resolutionOrder(topLevel: topLevel, children: children, skipReasons: skipReasons)
         let boxes = order.compactMap { index in boundingBox(of: Int(index), compiled: compiled, chains: chains) }
         let tree = EngineStorage.ElementTree(
-            ids: visits.map(\.element.id), placement: placement, lines: visits.indices.map { sourceLine($0, placement.path(of: $0)) },
+            ids: visits.map(\.element.id), placement: placement, lines: visits.indices.map { index in sourceLine(index) { placement.path(of: index) } },
             children: children, topLevel: topLevel, skipReasons: skipReasons)
         // What is left needs neither the visits' copies of the elements nor the array of compiled
         // elements, which moves into the engine's own buffer: for a large layout, each is tens of MB.
