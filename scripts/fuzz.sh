@@ -39,7 +39,7 @@ module CAlphaHitPNG {
 MAP
 
 # The library's Swift sources and the target, as one module; libFuzzer provides main.
-"$toolchain/swiftc" -g -O -sanitize=fuzzer,address -parse-as-library -module-name AlphaHitFuzz \
+"$toolchain/swiftc" -g -O -sanitize=fuzzer,address -parse-as-library -module-name AlphaHitFuzz -package-name AlphaHit \
     -I Sources/CLibPNG -I "$build/modules/CAlphaHitPNG" \
     $(find Sources/AlphaHit -name '*.swift' | sort) "$source_file" \
     "$obj"/*.o $(pkg-config --libs libpng) -o "$build/$target"

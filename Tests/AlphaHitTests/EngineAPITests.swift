@@ -71,4 +71,16 @@ struct EngineAPITests {
             }
         }
     }
+
+    @Test("a layout without elements builds, hits nothing and maps to nothing (a fuzzing find: the empty engine read an uninitialized slot)")
+    func emptyLayout() throws {
+        let engine = try F.engine([])
+        #expect(engine.elements.isEmpty)
+        #expect(engine.elementIndex(at: Point(x: 0, y: 0)) == nil && engine.allHits(at: Point(x: 1, y: 1)).isEmpty)
+        #expect(engine.unreachableElements().warnings.isEmpty)
+        let canvas = try F.engine([], canvas: Size(width: 10, height: 10))
+        #expect(try canvas.hitMap().owners(inRows: 0..<10).allSatisfy { $0 == nil })
+        let invalid = try #require(throws: LayoutFileError.self) { try LayoutFile.decode(Array("6".utf8), name: "six.json") }
+        #expect(invalid.description == "six.json:1: must be an object, not a number")
+    }
 }

@@ -51,9 +51,10 @@ struct EngineBuilder {
         // What is left needs neither the visits' copies of the elements nor the array of compiled
         // elements, which moves into the engine's own buffer: for a large layout, each is tens of MB.
         visits = []
+        let elementCount = compiled.count
         let elements = EngineStorage.buffer(moving: &compiled)
         let unfiltered = SpatialGrid(boxes: boxes)
-        let counts = solidPixelCounts(UnsafePointer(elements.baseAddress!), count: elements.count)
+        let counts = solidPixelCounts(UnsafePointer(elements.baseAddress!), count: elementCount)
         let grid = unfiltered.filtered { element, cell in
             cellVerdict(
                 element: Int(element), cell: unfiltered.cellRect(cell), elements: UnsafePointer(elements.baseAddress!), chains: chains,

@@ -67,18 +67,18 @@ final class EngineStorage: @unchecked Sendable {
         cellEntries.deallocate()
     }
 
-    /// A buffer holding the array's elements, leaving the array empty (at least one slot, so the
-    /// base address exists).
+    /// A buffer holding the array's elements, leaving the array empty.
     static func buffer(moving array: inout [CompiledElement]) -> UnsafeMutableBufferPointer<CompiledElement> {
         let buffer = copy(array)
         array = []
         return buffer
     }
 
-    /// A buffer with the array's elements (at least one slot, so the base address exists).
+    /// A buffer with the array's elements (allocated with at least one slot, so the base address exists).
     private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
         let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
         _ = buffer.initialize(from: array)
-        return UnsafeMutableBufferPointer(rebasing: buffer[0..<max(1, array.count)])
+        // The count is the array's own: an empty array gives an empty buffer (with a base address).
+        return UnsafeMutableBufferPointer(start: buffer.baseAddress, count: array.count)
     }
 }
