@@ -184,3 +184,19 @@ struct LayoutFileTests {
         }
     }
 }
+
+extension LayoutFileTests {
+    @Test("numbers of any length read exactly as strtod reads them (the fast path for short ones included)", arguments: [
+        "0", "-0", "7", "-12.5", "0.1", "123456789012345", "1234567890123456", "22222222222222222222222222222222222222222222222222222222226",
+        "0.30000000000000004", "1e3", "-2.5E-3", "9007199254740993", "0.0000000000000000000001",
+    ])
+    func numbersReadExactly(text: String) throws {
+        let document = try JSONParser.parse(Array(text.utf8))
+        let value = try #require(withExtendedLifetime(document) { () -> Double? in
+            if case .number(let value) = document.root.value { return value }
+            return nil
+        })
+        let expected = try #require(Double(text))
+        #expect(value.bitPattern == expected.bitPattern, "\(text): \(value) vs \(expected)")
+    }
+}

@@ -249,13 +249,15 @@ struct JSONParser {
             case UInt8(ascii: "-"): negative = true
             case UInt8(ascii: "."): afterPoint = true
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
                 digits += 1
+                // Past 15 digits the whole number may not be exact (or may not fit): strtod's turn.
+                guard digits <= 15 else { return nil }
+                mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
                 if afterPoint { decimals += 1 }
             default: return nil
             }
         }
-        guard digits <= 15, decimals <= 22 else { return nil }
+        guard decimals <= 22 else { return nil }
         let value = Double(mantissa) / exactPowersOfTen[decimals]
         return negative ? -value : value
     }
