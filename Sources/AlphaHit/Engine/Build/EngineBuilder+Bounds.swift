@@ -2,16 +2,18 @@ extension EngineBuilder {
     /// Stores each element's ancestor chain (root first, itself last) and returns the chains table.
     func linkChains(_ compiled: inout [CompiledElement]) -> [Int32] {
         var chains: [Int32] = []
+        chains.reserveCapacity(compiled.count * 2)
         for index in compiled.indices {
-            var chain: [Int32] = [Int32(index)]
-            var parent = compiled[index].parent
-            while parent >= 0 {
-                chain.append(parent)
-                parent = compiled[Int(parent)].parent
+            // The element and its ancestors, appended leaf first, then turned root first in place.
+            let start = chains.count
+            var current = Int32(index)
+            while current >= 0 {
+                chains.append(current)
+                current = compiled[Int(current)].parent
             }
-            compiled[index].chainStart = Int32(chains.count)
-            compiled[index].chainLength = Int32(chain.count)
-            chains.append(contentsOf: chain.reversed())
+            chains[start...].reverse()
+            compiled[index].chainStart = Int32(start)
+            compiled[index].chainLength = Int32(chains.count - start)
         }
         return chains
     }

@@ -60,15 +60,18 @@ extension EngineBuilder {
         return nil
     }
 
-    mutating func validateUniqueIDs(_ visits: [Visit]) {
-        var first: [String: Int] = [:]
+    /// Reports every id used twice; returns each id's (first) element, which the engine keeps for
+    /// `element(withID:)`.
+    mutating func validateUniqueIDs(_ visits: [Visit]) -> [String: Int32] {
+        var first: [String: Int32] = [:]
         first.reserveCapacity(visits.count)
         for (index, visit) in visits.enumerated() where !visit.element.id.isEmpty {
-            if let earlier = first.updateValue(index, forKey: visit.element.id) {
+            if let earlier = first.updateValue(Int32(index), forKey: visit.element.id) {
                 first[visit.element.id] = earlier
-                add(placement.path(of: index)["id"], "duplicate id \"\(visit.element.id)\", already used at \(placement.path(of: earlier))")
+                add(placement.path(of: index)["id"], "duplicate id \"\(visit.element.id)\", already used at \(placement.path(of: Int(earlier)))")
             }
         }
+        return first
     }
 
     private mutating func requireSize(_ value: Double, _ path: @autoclosure () -> LayoutPath) {

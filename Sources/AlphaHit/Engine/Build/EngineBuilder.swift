@@ -34,7 +34,7 @@ struct EngineBuilder {
         validateLayoutLevel()
         var (visits, children, topLevel) = flatten()
         for (index, visit) in visits.enumerated() { validate(visit, at: index) }
-        validateUniqueIDs(visits)
+        let indexByID = validateUniqueIDs(visits)
         let images = loadImages(visits)
         guard problems.isEmpty else { throw LayoutError(problems: problems) }
 
@@ -62,7 +62,7 @@ struct EngineBuilder {
         }
         return EngineStorage(
             elements: elements, chains: chains, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
-            images: images.compactMap { $0 })
+            indexByID: indexByID, images: images.compactMap { $0 })
     }
 
     /// One solid-pixel table per image and threshold in use, and each element's table (if any).

@@ -39,14 +39,14 @@ final class EngineStorage: @unchecked Sendable {
     /// Takes ownership of `elements`, made by ``buffer(moving:)``.
     init(
         elements: UnsafeMutableBufferPointer<CompiledElement>, chains: [Int32], grid: SpatialGrid, boxes: [ElementBox], canvas: Size?,
-        tree: ElementTree, images: [DecodedImage]
+        tree: ElementTree, indexByID: [String: Int32], images: [DecodedImage]
     ) {
         self.elements = elements
         self.chains = Self.copy(chains)
         self.cellStart = Self.copy(grid.cellStart)
         self.cellEntries = Self.copy(grid.entries)
         self.tree = tree
-        self.indexByID = Dictionary(tree.ids.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+        self.indexByID = indexByID
         self.canvas = canvas
         self.contentMaxX = boxes.map(\.maxX).filter(\.isFinite).max() ?? 0
         self.contentMaxY = boxes.map(\.maxY).filter(\.isFinite).max() ?? 0
