@@ -33,6 +33,7 @@ public enum HitTestCLI {
 
     /// Runs the process's command line and exits with its status.
     public static func main() -> Never {
+        SystemCalls.tuneAllocatorForShortLivedProcess()
         SystemCalls.exitProcess(run(Array(CommandLine.arguments.dropFirst()), io: .standard))
     }
 

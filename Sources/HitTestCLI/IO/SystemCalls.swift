@@ -96,6 +96,24 @@ enum SystemCalls {
         return lines
     }
 
+    /// Tells glibc's allocator to keep freed memory and to grow in larger steps. Loading a large
+    /// layout allocates and frees many big arrays; by default each is returned to the kernel and
+    /// faulted back in on the next allocation, which was half of the system time of loading a
+    /// 300,000-element layout (0.5 s → 0.25 s). The process is short-lived, so keeping freed memory
+    /// costs little (≈ 5% more peak). No effect on other C libraries.
+    static func tuneAllocatorForShortLivedProcess() {
+        #if canImport(Glibc)
+        // mallopt is declared in <malloc.h>, which the Glibc module does not import: look it up.
+        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+        let (trimThreshold, topPad, mmapThreshold): (Int32, Int32, Int32) = (-1, -2, -3)  // M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_THRESHOLD
+        _ = mallopt(mmapThreshold, 1 << 30)
+        _ = mallopt(trimThreshold, 1 << 30)
+        _ = mallopt(topPad, 64 << 20)
+        #endif
+    }
+
     /// Ends the process with `status`.
     static func exitProcess(_ status: Int32) -> Never {
         exit(status)
