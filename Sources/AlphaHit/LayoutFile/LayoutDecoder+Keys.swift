@@ -17,6 +17,17 @@ extension LayoutDecoder {
             withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: Int32(position), toByteOffset: key * 4, as: Int32.self) }
         }
 
+        /// The member for `key` of an element object (read by position).
+        subscript(key: ElementKey) -> JSONNode? { value(atSlot: key.rawValue) }
+
+        /// The member for `key` of a frame object (read by position).
+        subscript(key: FrameKey) -> JSONNode? { value(atSlot: key.rawValue) }
+
+        private func value(atSlot index: Int) -> JSONNode? {
+            let position = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+            return position < 0 ? nil : members.value(at: Int(position))
+        }
+
         /// The member named `key`, one of the object's declared keys.
         subscript(key: String) -> JSONNode? {
             guard let index = keys.position(of: key) else { return nil }

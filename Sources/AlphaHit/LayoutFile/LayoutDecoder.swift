@@ -9,14 +9,23 @@ struct LayoutDecoder {
     static let rootKeys = KeySet(["version", "canvas", "defaults", "elements"])
     static let canvasKeys = KeySet(["width", "height"])
     static let defaultsKeys = KeySet(["alphaThreshold", "imageScale", "contentMode"])
-    static let frameKeys = KeySet(["x", "y", "width", "height"])
+    static let frameKeys = KeySet(FrameKey.allCases.map { "\($0)" })
     static let capInsetsKeys = KeySet(["top", "left", "bottom", "right"])
     static let shapeKeys = KeySet(["type", "radius", "corners"])
     static let transformKeys = KeySet(["rotate", "scale", "translate"])
-    static let elementKeys = KeySet([
-        "id", "frame", "image", "imageScale", "contentMode", "capInsets", "resizingMode", "alphaThreshold", "shape",
-        "transform", "hidden", "interactive", "opacity", "clipsToBounds", "children",
-    ])
+    static let elementKeys = KeySet(ElementKey.allCases.map { "\($0)" })
+
+    /// An element object's keys, in `elementKeys` order: read by position, since hundreds of
+    /// thousands of elements make even a short search per key add up.
+    enum ElementKey: Int, CaseIterable {
+        case id, frame, image, imageScale, contentMode, capInsets, resizingMode, alphaThreshold, shape
+        case transform, hidden, interactive, opacity, clipsToBounds, children
+    }
+
+    /// A frame object's keys, in `frameKeys` order.
+    enum FrameKey: Int, CaseIterable {
+        case x, y, width, height
+    }
 
     mutating func decode(_ root: JSONNode) -> Layout {
         var layout = Layout(elements: [])
@@ -66,41 +75,41 @@ struct LayoutDecoder {
         var element = Element(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0))
         elementLines.append(node.line)
         guard let fields = object(node, at: elementPath(), keys: Self.elementKeys) else { return element }
-        if let id = string(fields["id"], at: elementPath()["id"], required: true, in: node) { element.id = id }
-        if let frame = fields["frame"] {
+        if let id = string(fields[ElementKey.id], at: elementPath()["id"], required: true, in: node) { element.id = id }
+        if let frame = fields[ElementKey.frame] {
             if let parts = object(frame, at: elementPath()["frame"], keys: Self.frameKeys) {
                 element.frame = Rect(
-                    x: number(parts["x"], at: elementPath()["frame"]["x"], required: true, in: frame) ?? 0,
-                    y: number(parts["y"], at: elementPath()["frame"]["y"], required: true, in: frame) ?? 0,
-                    width: number(parts["width"], at: elementPath()["frame"]["width"], required: true, in: frame) ?? 0,
-                    height: number(parts["height"], at: elementPath()["frame"]["height"], required: true, in: frame) ?? 0)
+                    x: number(parts[FrameKey.x], at: elementPath()["frame"]["x"], required: true, in: frame) ?? 0,
+                    y: number(parts[FrameKey.y], at: elementPath()["frame"]["y"], required: true, in: frame) ?? 0,
+                    width: number(parts[FrameKey.width], at: elementPath()["frame"]["width"], required: true, in: frame) ?? 0,
+                    height: number(parts[FrameKey.height], at: elementPath()["frame"]["height"], required: true, in: frame) ?? 0)
             }
         } else {
             add(elementPath()["frame"], "is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points", node: node)
         }
-        element.image = string(fields["image"], at: elementPath()["image"])
+        element.image = string(fields[ElementKey.image], at: elementPath()["image"])
         if element.image == "" {
-            add(elementPath()["image"], "must be a non-empty path to a PNG file", node: fields["image"])
+            add(elementPath()["image"], "must be a non-empty path to a PNG file", node: fields[ElementKey.image])
             element.image = nil
         }
-        element.imageScale = number(fields["imageScale"], at: elementPath()["imageScale"])
-        element.contentMode = choice(fields["contentMode"], at: elementPath()["contentMode"], ContentMode.self)
-        if let caps = fields["capInsets"], let sides = object(caps, at: elementPath()["capInsets"], keys: Self.capInsetsKeys) {
+        element.imageScale = number(fields[ElementKey.imageScale], at: elementPath()["imageScale"])
+        element.contentMode = choice(fields[ElementKey.contentMode], at: elementPath()["contentMode"], ContentMode.self)
+        if let caps = fields[ElementKey.capInsets], let sides = object(caps, at: elementPath()["capInsets"], keys: Self.capInsetsKeys) {
             element.capInsets = EdgeInsets(
                 top: number(sides["top"], at: elementPath()["capInsets"]["top"]) ?? 0,
                 left: number(sides["left"], at: elementPath()["capInsets"]["left"]) ?? 0,
                 bottom: number(sides["bottom"], at: elementPath()["capInsets"]["bottom"]) ?? 0,
                 right: number(sides["right"], at: elementPath()["capInsets"]["right"]) ?? 0)
         }
-        element.resizingMode = choice(fields["resizingMode"], at: elementPath()["resizingMode"], ResizingMode.self) ?? .stretch
-        element.alphaThreshold = number(fields["alphaThreshold"], at: elementPath()["alphaThreshold"])
-        if let shape = fields["shape"] { element.shape = self.shape(shape, at: elementPath()["shape"]) }
-        if let transform = fields["transform"] { element.transform = self.transform(transform, at: elementPath()["transform"]) }
-        element.isHidden = bool(fields["hidden"], at: elementPath()["hidden"]) ?? false
-        element.isInteractive = bool(fields["interactive"], at: elementPath()["interactive"]) ?? true
-        element.opacity = number(fields["opacity"], at: elementPath()["opacity"]) ?? 1
-        element.clipsToBounds = bool(fields["clipsToBounds"], at: elementPath()["clipsToBounds"]) ?? false
-        if let children = fields["children"] { element.children = elementList(children, at: elementPath()["children"], depth: depth + 1) }
+        element.resizingMode = choice(fields[ElementKey.resizingMode], at: elementPath()["resizingMode"], ResizingMode.self) ?? .stretch
+        element.alphaThreshold = number(fields[ElementKey.alphaThreshold], at: elementPath()["alphaThreshold"])
+        if let shape = fields[ElementKey.shape] { element.shape = self.shape(shape, at: elementPath()["shape"]) }
+        if let transform = fields[ElementKey.transform] { element.transform = self.transform(transform, at: elementPath()["transform"]) }
+        element.isHidden = bool(fields[ElementKey.hidden], at: elementPath()["hidden"]) ?? false
+        element.isInteractive = bool(fields[ElementKey.interactive], at: elementPath()["interactive"]) ?? true
+        element.opacity = number(fields[ElementKey.opacity], at: elementPath()["opacity"]) ?? 1
+        element.clipsToBounds = bool(fields[ElementKey.clipsToBounds], at: elementPath()["clipsToBounds"]) ?? false
+        if let children = fields[ElementKey.children] { element.children = elementList(children, at: elementPath()["children"], depth: depth + 1) }
         return element
     }
 
