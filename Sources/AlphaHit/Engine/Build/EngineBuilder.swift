@@ -95,23 +95,35 @@ struct EngineBuilder {
         var visits: [Visit] = []
         var children: [[Int32]] = []
         var topLevel: [Int32] = []
-        var stack: [Visit] = layout.elements.enumerated().reversed().map { offset, element in
-            Visit(element: element, parent: -1, depth: 1, offset: Int32(offset))
+        // The lists being walked, innermost last, each with the next position to visit: every
+        // element is copied once, into `visits`, however deep the tree.
+        struct Frame {
+            let list: [Element]
+            var next = 0
+            let parent: Int32
+            let depth: Int
         }
-        while let visit = stack.popLast() {
+        var frames = [Frame(list: layout.elements, parent: -1, depth: 1)]
+        while let top = frames.indices.last {
+            let offset = frames[top].next
+            guard offset < frames[top].list.count else {
+                frames.removeLast()
+                continue
+            }
+            frames[top].next += 1
+            let (parent, depth) = (frames[top].parent, frames[top].depth)
             let index = Int32(visits.count)
-            visits.append(visit)
-            placement.append(parent: visit.parent, offset: visit.offset)
+            visits.append(Visit(element: frames[top].list[offset], parent: parent, depth: depth, offset: Int32(offset)))
+            placement.append(parent: parent, offset: Int32(offset))
             children.append([])
-            if visit.parent >= 0 { children[Int(visit.parent)].append(index) } else { topLevel.append(index) }
-            guard !visit.element.children.isEmpty else { continue }
-            guard visit.depth < Layout.maximumDepth else {
+            if parent >= 0 { children[Int(parent)].append(index) } else { topLevel.append(index) }
+            let list = visits[Int(index)].element.children
+            guard !list.isEmpty else { continue }
+            guard depth < Layout.maximumDepth else {
                 problems.append(.nestingTooDeep(at: placement.path(of: Int(index))["children"]))
                 continue
             }
-            for (offset, child) in visit.element.children.enumerated().reversed() {
-                stack.append(Visit(element: child, parent: index, depth: visit.depth + 1, offset: Int32(offset)))
-            }
+            frames.append(Frame(list: list, parent: index, depth: depth + 1))
         }
         return (visits, children, topLevel)
     }
