@@ -8,7 +8,7 @@ extension EngineBuilder {
     /// answers for the whole cell. Anything else is kept as it is.
     func cellVerdict(
         element index: Int, cell rect: (minX: Double, minY: Double, maxX: Double, maxY: Double),
-        elements: UnsafePointer<CompiledElement>, chains: [Int32], counts: SolidPixelCounts?
+        elements: UnsafePointer<CompiledElement>, chains: [Int32], counts: UnsafePointer<SolidPixelCounts>?
     ) -> SpatialGrid.CellVerdict {
         let element = elements + index
         var (x0, y0, x1, y1) = rect
@@ -42,7 +42,7 @@ extension EngineBuilder {
         let (px1, py1) = element.pixel(onImage(u1, iw), onImage(v1, ih))!
         var anySolid = false, allSolid = true
         if let counts {
-            let solid = counts.count(x0: px0, y0: py0, x1: px1, y1: py1)
+            let solid = counts.pointee.count(x0: px0, y0: py0, x1: px1, y1: py1)
             (anySolid, allSolid) = (solid > 0, solid == (px1 - px0 + 1) * (py1 - py0 + 1))
         } else {
             let minAlpha = element.pointee.minAlpha

@@ -55,10 +55,13 @@ struct EngineBuilder {
         let elements = EngineStorage.buffer(moving: &compiled)
         let unfiltered = SpatialGrid(boxes: boxes)
         let counts = solidPixelCounts(UnsafePointer(elements.baseAddress!), count: elementCount)
-        let grid = unfiltered.filtered { element, cell in
-            cellVerdict(
-                element: Int(element), cell: unfiltered.cellRect(cell), elements: UnsafePointer(elements.baseAddress!), chains: chains,
-                counts: counts.table[Int(element)].map { counts.tables[Int($0)] })
+        // The tables are read in place (a pointer each), not copied for every cell.
+        let grid = counts.tables.withUnsafeBufferPointer { tables in
+            unfiltered.filtered { element, cell in
+                cellVerdict(
+                    element: Int(element), cell: unfiltered.cellRect(cell), elements: UnsafePointer(elements.baseAddress!), chains: chains,
+                    counts: counts.table[Int(element)].map { tables.baseAddress! + Int($0) })
+            }
         }
         return EngineStorage(
             elements: elements, chains: chains, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
