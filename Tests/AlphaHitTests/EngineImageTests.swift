@@ -193,15 +193,29 @@ struct EngineImageTests {
         #expect((group.id, group.path, group.pixel, group.alpha) == ("group", ["group"], nil, nil))
     }
 
-    @Test("elements that share an image file share one decoded buffer")
+    @Test(
+        "a file name's @2x or @3x, just before the extension, gives the image scale",
+        arguments: [
+            ("a@2x.png", 2.0), ("dir/b@3x.png", 3), ("a@2x", 2), ("@3x.png", 3), ("é@2x.png", 2), ("dir.d/a@2x.png", 2),
+            ("a@4x.png", nil), ("a@2x.b.png", nil), ("dir@2x/a.png", nil), ("a.png", nil), ("", nil), (".@2x", nil),
+            ("a@2x.png/", nil), ("a@2X.png", nil), ("2x.png", nil),
+        ] as [(String, Double?)])
+    func inferredScale(path: String, expected: Double?) {
+        #expect(ImageScale.inferred(fromPath: path) == expected)
+        // A bridged or sliced string, stored other than natively, reads the same.
+        #expect(ImageScale.inferred(fromPath: String(Substring("#" + path).dropFirst())) == expected)
+    }
+
+    @Test("elements that share an image file share one decoded buffer, which the engine keeps once")
     func sharedBuffers() throws {
         let folder = try EngineFixtures.ImageFolder()
         try folder.image("shared.png", width: 4, height: 4)
         let cache = ImageCache()
         let elements = (0..<20).map { Element(id: "e\($0)", frame: F.rect(Double($0) * 10, 0, 4, 4), image: "shared.png") }
         let engine = try HitTester(layout: Layout(elements: elements, imageDirectory: folder.url.path), cache: cache)
-        #expect(engine.storage.images.count == 20)
-        #expect(Set(engine.storage.images.map { $0.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) } }).count == 1)
+        #expect(engine.storage.images.count == 1)
+        let buffer = engine.storage.images[0].withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+        #expect(engine.storage.elements.map { UInt(bitPattern: $0.pixels) } == Array(repeating: buffer, count: 20))
         #expect(cache.statistics.misses == 1)
     }
 }

@@ -89,6 +89,36 @@ struct LayoutFileTests {
         ])
     }
 
+    @Test("a large layout decodes the same split in two halves as in one pass: elements, lines and problems alike")
+    func parallelDecodingMatchesSequential() throws {
+        // 12,000 top-level elements over several lines each, with problems scattered through both
+        // halves (wrong types, unknown keys, a missing frame, a bad child), so that the joined
+        // problems, their order and every element's line are checked, not only the happy path.
+        var text = "{\"version\": 1, \"elements\": [\n"
+        for index in 0..<12_000 {
+            var fields = ["\"id\": \"e\(index)\"", "\"frame\": {\"x\": \(index), \"y\": 0, \"width\": 10, \"height\": 10}"]
+            switch index % 997 {
+            case 3: fields[1] = "\"frame\": {\"x\": 0, \"y\": 0, \"width\": \"ten\", \"height\": 10}"
+            case 5: fields.append("\"colour\": \"red\"")
+            case 7: fields.remove(at: 1)
+            case 11: fields.append("\"children\": [{\"id\": \"c\(index)\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": -1, \"height\": 1}, \"shape\": \"blob\"}]")
+            default: break
+            }
+            text += "  {" + fields.joined(separator: ",\n   ") + "}" + (index < 11_999 ? "," : "") + "\n"
+        }
+        text += "]}\n"
+        let bytes = Array(text.utf8)
+        let parallel = try LayoutFile.decodeAll(bytes, name: "big.json", imageDirectory: nil, parallelNodeCount: 0)
+        let sequential = try LayoutFile.decodeAll(bytes, name: "big.json", imageDirectory: nil, parallelNodeCount: .max)
+        #expect(parallel.layout.elements.count == 12_000)
+        #expect(parallel.layout == sequential.layout)
+        #expect(parallel.elementLines == sequential.elementLines)
+        #expect(parallel.elementLines.count == 12_000 + 13)
+        #expect(parallel.problems.map(\.description) == sequential.problems.map(\.description))
+        #expect(parallel.problems.count >= 4 * 13)
+        #expect(parallel.problems.contains { $0.description.contains("elements[11967].frame.width") })
+    }
+
     @Test("issues carry the line their path starts at")
     func issueLines() throws {
         let error = try #require(throws: LayoutFileError.self) {

@@ -22,8 +22,8 @@ public struct HitTester: Sendable {
     }
 
     /// As ``init(layout:cache:)``, remembering where each element starts in its layout file.
-    init(layout: Layout, cache: ImageCache, sourceLine: (_ element: Int, _ path: () -> LayoutPath) -> Int?) throws(LayoutError) {
-        var builder = EngineBuilder(layout: layout, cache: cache)
+    init(layout: consuming Layout, cache: ImageCache, sourceLine: (_ element: Int, _ path: () -> LayoutPath) -> Int?) throws(LayoutError) {
+        var builder = EngineBuilder(layout: consume layout, cache: cache)
         storage = try builder.build(sourceLine: sourceLine)
         tables = storage.tables
     }

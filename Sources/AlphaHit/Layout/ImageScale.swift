@@ -3,7 +3,12 @@ public enum ImageScale {
     /// The scale a file name implies: 2 for `name@2x.png`, 3 for `name@3x.png` (the suffix must end
     /// the name, just before the extension), else nil.
     public static func inferred(fromPath path: String) -> Double? {
-        let utf8 = Array(path.utf8)
+        // Reads the UTF-8 in place when the string is stored contiguously (native strings are):
+        // this runs once per element, and a copy per call costs an allocation.
+        path.utf8.withContiguousStorageIfAvailable(inferred(fromUTF8:)) ?? Array(path.utf8).withUnsafeBufferPointer(inferred(fromUTF8:))
+    }
+
+    private static func inferred(fromUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Double? {
         let nameStart = (utf8.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
         let stemEnd = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")) ?? utf8.count
         guard stemEnd - nameStart >= 3, utf8[stemEnd - 3] == UInt8(ascii: "@"), utf8[stemEnd - 1] == UInt8(ascii: "x") else { return nil }

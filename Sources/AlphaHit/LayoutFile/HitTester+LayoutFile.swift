@@ -6,9 +6,7 @@ extension HitTester {
     ///
     /// - Parameter imageDirectory: where relative image paths start; nil: the layout file's folder.
     public init(contentsOfLayoutFile path: String, imageDirectory: String? = nil, cache: ImageCache = .shared) throws(LayoutFileError) {
-        var decoded = try LayoutFile.decodeAll(contentsOfFile: path)
-        if let imageDirectory { decoded.layout.imageDirectory = imageDirectory }
-        try self.init(decoded: decoded, file: path, cache: cache)
+        try self.init(decoded: LayoutFile.decodeAll(contentsOfFile: path, imageDirectory: imageDirectory), file: path, cache: cache)
     }
 
     /// Builds the engine from layout JSON held in memory (read from standard input, say), reporting
@@ -22,13 +20,17 @@ extension HitTester {
 
     /// Builds from a decoded layout file, adding the engine's own findings (except those inside a
     /// place the file's decoder already reported) and throwing when there is any problem.
-    init(decoded: LayoutFile.Decoded, file: String, cache: ImageCache) throws(LayoutFileError) {
+    init(decoded: consuming LayoutFile.Decoded, file: String, cache: ImageCache) throws(LayoutFileError) {
         var problems = decoded.problems
+        // The engine takes the layout over: nothing here needs it again, and for a large layout
+        // it is tens of MB that the builder can free as it goes.
+        let layout = decoded.layout
+        decoded.layout.elements = []
         do {
             // Elements are listed in pre-order by the decoder and the engine alike; where the decoder
             // dropped some (it found problems), lines come from the paths instead.
             let lines = decoded.elementLines
-            let engine = try HitTester(layout: decoded.layout, cache: cache) { index, path in
+            let engine = try HitTester(layout: layout, cache: cache) { index, path in
                 index < lines.count ? lines[index] : decoded.position(of: path()).line
             }
             if problems.isEmpty {

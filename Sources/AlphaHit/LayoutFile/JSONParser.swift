@@ -8,8 +8,12 @@ struct JSONParser {
     static let maximumDepth = 600
 
     private let bytes: [UInt8]
-    private var nodes = FlatBuffer<JSONDocument.Node>(capacity: 1024)
-    private var members = FlatBuffer<JSONDocument.Member>(capacity: 1024)
+    /// The same bytes, read through a pointer on the hot paths (every byte passes through
+    /// `current`): valid for the parser's whole life, which ``parse(_:)`` keeps inside
+    /// `withUnsafeBufferPointer`.
+    private let text: UnsafeBufferPointer<UInt8>
+    private var nodes: FlatBuffer<JSONDocument.Node>
+    private var members: FlatBuffer<JSONDocument.Member>
     private var unescaped: [UInt8] = []
     /// The items of the containers being read, innermost last; moved to `members` when each closes.
     private var pending = FlatBuffer<JSONDocument.Member>(capacity: 256)
@@ -20,29 +24,47 @@ struct JSONParser {
 
     /// Parses one JSON document.
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
-        var parser = JSONParser(bytes: bytes)
-        var adopted = false
-        defer {
-            parser.pending.discard()
-            if !adopted {
-                parser.nodes.discard()
-                parser.members.discard()
+        let parsed: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { text in
+            var parser = JSONParser(bytes: bytes, text: text)
+            var adopted = false
+            defer {
+                parser.pending.discard()
+                if !adopted {
+                    parser.nodes.discard()
+                    parser.members.discard()
+                }
             }
+            do throws(JSONSyntaxError) {
+                try parser.parseDocument()
+            } catch {
+                return .failure(error)
+            }
+            adopted = true
+            return .success(
+                JSONDocument(bytes: bytes, nodes: parser.nodes.adopt(), members: parser.members.adopt(), unescaped: parser.unescaped))
         }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            throw parser.error("byte 0x89: this looks like a PNG image, not a layout file")
-        }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }  // a UTF-8 byte order mark
-        parser.skipWhitespace()
-        _ = try parser.parseValue()
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON document") }
-        adopted = true
-        return JSONDocument(bytes: bytes, nodes: parser.nodes.adopt(), members: parser.members.adopt(), unescaped: parser.unescaped)
+        return try parsed.get()
     }
 
-    private init(bytes: [UInt8]) {
+    private mutating func parseDocument() throws(JSONSyntaxError) {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            throw error("byte 0x89: this looks like a PNG image, not a layout file")
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // a UTF-8 byte order mark
+        skipWhitespace()
+        _ = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected text after the JSON document") }
+    }
+
+    private init(bytes: [UInt8], text: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        self.text = text
+        // Layout files spend about ten bytes a value: sized for that up front, a large file's
+        // buffers are not moved again and again as they grow (pages never written cost nothing).
+        let expected = bytes.count / 8 + 1024
+        nodes = FlatBuffer(capacity: expected)
+        members = FlatBuffer(capacity: expected)
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
@@ -56,13 +78,20 @@ struct JSONParser {
         return column
     }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    private var current: UInt8? { index < text.count ? text[index] : nil }
 
+    /// Inlined: it runs between every two tokens, and most of the time there is nothing to skip.
+    @inline(__always)
     private mutating func skipWhitespace() {
+        guard let byte = current, byte <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while let byte = current {
             switch byte {
             case 0x20, 0x09: index += 1
-            case 0x0D where index + 1 < bytes.count && bytes[index + 1] == 0x0A:
+            case 0x0D where index + 1 < text.count && text[index + 1] == 0x0A:
                 index += 1  // CRLF: the LF ends the line
             case 0x0A, 0x0D:
                 index += 1
@@ -120,6 +149,7 @@ struct JSONParser {
         index += 1
         let first = pending.count
         var manyKeys: Set<ArraySlice<UInt8>>?
+        var keySketch: UInt64 = 0
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -130,7 +160,12 @@ struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw error("a key in double quotes was expected") }
             let (start, count, escaped) = try parseString()
             let key = (escaped ? unescaped : bytes)[Int(start)..<Int(start + count)]
-            if isRepeatedKey(key, among: first, set: &manyKeys) {
+            // A 64-bit sketch of the keys so far (by length, first and last byte): a key whose bit is
+            // new cannot repeat one, which spares the comparisons for nearly every key of a layout.
+            let bit: UInt64 = key.isEmpty ? 1 : 1 << ((UInt64(count) &* 31 &+ UInt64(key.first!) &+ UInt64(key.last!) &* 7) & 63)
+            let mayRepeat = keySketch & bit != 0 || pending.count - first >= 32
+            keySketch |= bit
+            if mayRepeat, isRepeatedKey(key, among: first, set: &manyKeys) {
                 throw error("the key \"\(String(decoding: key, as: UTF8.self))\" appears twice in this object")
             }
             skipWhitespace()
@@ -209,55 +244,57 @@ struct JSONParser {
         index += expected.count
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, converted by strtod (correctly rounded).
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, converted exactly: short decimals without
+    /// an exponent directly (see ``exactDecimal(mantissa:digits:decimals:negative:)``), the rest by strtod.
     private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = index
+        // The digits as a whole number, read on the way: most layout numbers take the fast path.
+        var mantissa: Int64 = 0, digitCount = 0
         func digits() -> Int {
             let first = index
-            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                if digitCount < 16 { mantissa = mantissa &* 10 &+ Int64(byte &- UInt8(ascii: "0")) }
+                digitCount += 1
+                index += 1
+            }
             return index - first
         }
-        if current == UInt8(ascii: "-") { index += 1 }
+        let negative = current == UInt8(ascii: "-")
+        if negative { index += 1 }
         if current == UInt8(ascii: "0") {
             index += 1
+            digitCount = 1
         } else if digits() == 0 {
             throw error("a digit was expected in the number")
         }
+        var decimals = 0
         if current == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { throw error("a digit was expected after the decimal point") }
+            decimals = digits()
+            guard decimals > 0 else { throw error("a digit was expected after the decimal point") }
         }
+        var hasExponent = false
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            hasExponent = true
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw error("a digit was expected in the exponent") }
         }
-        return Self.fastDecimal(bytes[start..<index])
-            ?? bytes.withUnsafeBufferPointer { Platform.decimalNumber(UnsafeBufferPointer(rebasing: $0[start..<index])) }
+        if !hasExponent, let value = Self.exactDecimal(mantissa: mantissa, digits: digitCount, decimals: decimals, negative: negative) {
+            return value
+        }
+        return Platform.decimalNumber(UnsafeBufferPointer(rebasing: text[start..<index]))
     }
 
     /// Powers of ten that a `Double` holds exactly.
     private static let exactPowersOfTen: [Double] = (0...22).map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
 
-    /// The value of a number with at most 15 digits, no exponent and at most 22 decimals, computed
-    /// without strtod: the digits as a whole number and the power of ten are both exact in a
-    /// `Double`, so one division rounds correctly (Clinger's fast path). Nil for anything else.
-    private static func fastDecimal(_ text: ArraySlice<UInt8>) -> Double? {
-        var mantissa: Int64 = 0, digits = 0, decimals = 0, afterPoint = false, negative = false
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "-"): negative = true
-            case UInt8(ascii: "."): afterPoint = true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                digits += 1
-                // Past 15 digits the whole number may not be exact (or may not fit): strtod's turn.
-                guard digits <= 15 else { return nil }
-                mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
-                if afterPoint { decimals += 1 }
-            default: return nil
-            }
-        }
-        guard decimals <= 22 else { return nil }
+    /// The value of a number of at most 15 digits and 22 decimals, without strtod: the digits as a
+    /// whole number and the power of ten are both exact in a `Double`, so one division rounds
+    /// correctly (Clinger's fast path). Nil for anything longer.
+    private static func exactDecimal(mantissa: Int64, digits: Int, decimals: Int, negative: Bool) -> Double? {
+        // Past 15 digits the whole number may not be exact (or may not fit): strtod's turn.
+        guard digits <= 15, decimals <= 22 else { return nil }
         let value = Double(mantissa) / exactPowersOfTen[decimals]
         return negative ? -value : value
     }
@@ -267,11 +304,17 @@ struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> (start: Int32, count: Int32, escaped: Bool) {
         index += 1
         let start = index
+        // The plain run, in locals: this loop sees most bytes of a layout file.
         var nonASCII = false
-        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
-            if byte >= 0x80 { nonASCII = true }
-            index += 1
+        var position = index
+        let end = text.count
+        while position < end {
+            let byte = text[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            nonASCII = nonASCII || byte >= 0x80
+            position += 1
         }
+        index = position
         guard let stop = current else { throw error("the string is not closed") }
         if stop == UInt8(ascii: "\"") {
             if nonASCII, !Self.isUTF8(bytes[start..<index]) { throw error("the string is not valid UTF-8") }

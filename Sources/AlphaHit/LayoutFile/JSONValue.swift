@@ -33,6 +33,8 @@ struct JSONNode {
     private var node: JSONDocument.Node { storage.pointee.nodes[Int(index)] }
 
     var line: Int { Int(node.line) }
+    /// How many values the whole document holds (a measure of its size).
+    var documentNodeCount: Int { storage.pointee.nodes.count }
     var column: Int { Int(node.column) }
 
     var value: JSONValue {

@@ -63,17 +63,22 @@ public enum LayoutFile {
         }
     }
 
-    static func decodeAll(contentsOfFile path: String) throws(LayoutFileError) -> Decoded {
+    /// Reads and decodes the file at `path`; image paths resolve against `imageDirectory`, else the file's folder.
+    static func decodeAll(contentsOfFile path: String, imageDirectory: String? = nil) throws(LayoutFileError) -> Decoded {
         let bytes: [UInt8]
         do {
             bytes = try Platform.readFile(path, maximumSize: maximumFileSize)
         } catch {
             throw .unreadable(file: path, reason: error.description)
         }
-        return try decodeAll(bytes, name: path, imageDirectory: folder(of: path))
+        return try decodeAll(bytes, name: path, imageDirectory: imageDirectory ?? folder(of: path))
     }
 
-    static func decodeAll(_ bytes: [UInt8], name: String, imageDirectory: String?) throws(LayoutFileError) -> Decoded {
+    /// - Parameter parallelNodeCount: from how many JSON values on the decoder splits the work in two
+    ///   (see ``LayoutDecoder/parallelNodeCount``); tests set it to compare both ways.
+    static func decodeAll(
+        _ bytes: [UInt8], name: String, imageDirectory: String?, parallelNodeCount: Int = LayoutDecoder().parallelNodeCount
+    ) throws(LayoutFileError) -> Decoded {
         let document: JSONDocument
         do throws(JSONSyntaxError) {
             document = try JSONParser.parse(bytes)
@@ -81,6 +86,7 @@ public enum LayoutFile {
             throw .syntax(file: name, line: error.line, column: error.column, message: error.message)
         }
         var decoder = LayoutDecoder()
+        decoder.parallelNodeCount = parallelNodeCount
         var layout = withExtendedLifetime(document) { decoder.decode(document.root) }
         layout.imageDirectory = imageDirectory
         return Decoded(

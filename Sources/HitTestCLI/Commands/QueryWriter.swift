@@ -6,8 +6,12 @@ struct QueryWriter {
     let mode: QueryCommand.Mode
     let json: Bool
     let output: OutputSink
-    /// Each element's id as UTF-8 plus a newline, for the plain answer without formatting work.
-    let idLines: [[UInt8]]
+    /// Every element's id as UTF-8 plus a newline, back to back, for the plain answer without formatting work;
+    /// one buffer rather than one array per element, so that loading a 300,000-element layout does not
+    /// allocate and free 300,000 arrays.
+    let idLines: [UInt8]
+    /// Where each element's line ends in `idLines` (element `i`'s line is `idLineEnds[i-1]..<idLineEnds[i]`).
+    let idLineEnds: [Int]
     static let missLine: [UInt8] = [UInt8(ascii: "-"), 0x0A]
 
     init(engine: HitTester, mode: QueryCommand.Mode, json: Bool, output: OutputSink) {
@@ -15,14 +19,26 @@ struct QueryWriter {
         self.mode = mode
         self.json = json
         self.output = output
-        idLines = engine.elements.map { Array(engine.id(of: $0).utf8) + [0x0A] }
+        var lines: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(engine.elements.count)
+        for element in engine.elements {
+            lines.append(contentsOf: engine.id(of: element).utf8)
+            lines.append(0x0A)
+            ends.append(lines.count)
+        }
+        idLines = lines
+        idLineEnds = ends
     }
 
     func answer(_ x: Double, _ y: Double) {
         let point = Point(x: x, y: y)
         switch (mode, json) {
         case (.front, false):
-            output.write(engine.elementIndex(at: point).map { idLines[Int($0.rawValue)] } ?? Self.missLine)
+            guard let element = engine.elementIndex(at: point) else { return output.write(Self.missLine) }
+            let index = Int(element.rawValue)
+            let start = index == 0 ? 0 : idLineEnds[index - 1]
+            idLines.withUnsafeBytes { output.write(UnsafeRawBufferPointer(rebasing: $0[start..<idLineEnds[index]])) }
         case (.front, true):
             output.write("{\"point\":\(JSONText.pair(x, y)),\(Self.hitFields(engine.hit(at: point)))}\n")
         case (.all, false):

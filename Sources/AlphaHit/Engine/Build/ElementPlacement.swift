@@ -5,6 +5,11 @@ struct ElementPlacement: Sendable {
     private var parents: [Int32] = []
     private var offsets: [Int32] = []
 
+    mutating func reserveCapacity(_ count: Int) {
+        parents.reserveCapacity(count)
+        offsets.reserveCapacity(count)
+    }
+
     mutating func append(parent: Int32, offset: Int32) {
         parents.append(parent)
         offsets.append(offset)

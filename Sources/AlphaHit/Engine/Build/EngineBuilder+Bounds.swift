@@ -3,17 +3,25 @@ extension EngineBuilder {
     func linkChains(_ compiled: inout [CompiledElement]) -> [Int32] {
         var chains: [Int32] = []
         chains.reserveCapacity(compiled.count * 2)
-        for index in compiled.indices {
-            // The element and its ancestors, appended leaf first, then turned root first in place.
-            let start = chains.count
-            var current = Int32(index)
-            while current >= 0 {
-                chains.append(current)
-                current = compiled[Int(current)].parent
+        compiled.withUnsafeMutableBufferPointer { compiled in
+            for index in compiled.indices {
+                // The element and its ancestors, root first: counted, then written from the leaf back.
+                var length = 0
+                var current = Int32(index)
+                while current >= 0 {
+                    length += 1
+                    current = compiled[Int(current)].parent
+                }
+                let start = chains.count
+                chains.append(contentsOf: repeatElement(0, count: length))
+                current = Int32(index)
+                for slot in (start..<start + length).reversed() {
+                    chains[slot] = current
+                    current = compiled[Int(current)].parent
+                }
+                compiled[index].chainStart = Int32(start)
+                compiled[index].chainLength = Int32(length)
             }
-            chains[start...].reverse()
-            compiled[index].chainStart = Int32(start)
-            compiled[index].chainLength = Int32(chains.count - start)
         }
         return chains
     }

@@ -1,18 +1,17 @@
 extension EngineBuilder {
     /// The hot-path form of one validated element.
-    func compile(_ visit: Visit, image: DecodedImage?) -> CompiledElement {
-        let element = visit.element
-        let (w, h) = (element.frame.width, element.frame.height)
+    func compile(_ visit: borrowing Visit, image: DecodedImage?) -> CompiledElement {
+        let (w, h) = (visit.element.frame.width, visit.element.frame.height)
         var compiled = CompiledElement()
         compiled.parent = visit.parent
-        compiled.originX = element.frame.x
-        compiled.originY = element.frame.y
+        compiled.originX = visit.element.frame.x
+        compiled.originY = visit.element.frame.y
         compiled.width = w
         compiled.height = h
         compiled.centreX = w / 2
         compiled.centreY = h / 2
-        compiled.clipsToBounds = element.clipsToBounds
-        if let transform = element.transform {
+        compiled.clipsToBounds = visit.element.clipsToBounds
+        if let transform = visit.element.transform {
             let determinant = transform.determinant
             compiled.hasTransform = true
             compiled.inverseA = transform.d / determinant
@@ -22,7 +21,7 @@ extension EngineBuilder {
             compiled.translateX = transform.tx
             compiled.translateY = transform.ty
         }
-        switch element.shape {
+        switch visit.element.shape {
         case .rect: compiled.shape = .rect
         case .ellipse: compiled.shape = .ellipse
         case .none: compiled.shape = .none
@@ -35,11 +34,11 @@ extension EngineBuilder {
             compiled.pixels = image.withUnsafeBytes { UnsafePointer($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
             compiled.bytesPerRow = image.bytesPerRow
             compiled.placeImage(
-                pixelWidth: image.width, pixelHeight: image.height, scale: imageScale(of: element),
-                minAlpha: AlphaThreshold.minimumAlpha(for: element.alphaThreshold ?? layout.defaults.alphaThreshold ?? AlphaThreshold.defaultValue),
+                pixelWidth: image.width, pixelHeight: image.height, scale: imageScale(of: visit.element),
+                minAlpha: AlphaThreshold.minimumAlpha(for: visit.element.alphaThreshold ?? layout.defaults.alphaThreshold ?? AlphaThreshold.defaultValue),
                 // Cap insets always fill the bounds: a layout's default content mode does not apply to them.
-                contentMode: element.contentMode ?? layout.defaults.contentMode ?? .scaleToFill,
-                capInsets: element.capInsets, tiles: element.resizingMode == .tile)
+                contentMode: visit.element.contentMode ?? layout.defaults.contentMode ?? .scaleToFill,
+                capInsets: visit.element.capInsets, tiles: visit.element.resizingMode == .tile)
         }
         return compiled
     }

@@ -6,8 +6,8 @@ extension EngineBuilder {
     /// placed by scale-to-fill, aspect or natural size (monotonic too). Then every point of the cell
     /// maps into the pixel rectangle spanned by the cell's corners, and scanning that rectangle
     /// answers for the whole cell. Anything else is kept as it is.
-    func cellVerdict(
-        element index: Int, cell rect: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+    static func cellVerdict(
+        element index: Int, cell rect: SpatialGrid.CellRect,
         elements: UnsafePointer<CompiledElement>, chains: [Int32], counts: UnsafePointer<SolidPixelCounts>?
     ) -> SpatialGrid.CellVerdict {
         let element = elements + index
@@ -19,12 +19,12 @@ extension EngineBuilder {
             guard !level.pointee.hasTransform else { return .keep }
             (x0, x1) = (x0 - level.pointee.originX, x1 - level.pointee.originX)
             (y0, y1) = (y0 - level.pointee.originY, y1 - level.pointee.originY)
-            if link < end - 1, level.pointee.clipsToBounds, !Self.contains(level, x0, y0, x1, y1) { insideClips = false }
+            if link < end - 1, level.pointee.clipsToBounds, !contains(level, x0, y0, x1, y1) { insideClips = false }
         }
         let (w, h) = (element.pointee.width, element.pointee.height)
         // Entirely outside the bounds: nothing in the cell can hit it.
         if x1 < 0 || x0 >= w || y1 < 0 || y0 >= h { return .drop }
-        let inside = Self.contains(element, x0, y0, x1, y1)
+        let inside = contains(element, x0, y0, x1, y1)
         switch element.pointee.placement {
         case .none:
             return inside && insideClips && element.pointee.shape == .rect ? .cover : .keep

@@ -8,8 +8,7 @@ extension EngineBuilder {
         if let scale = layout.defaults.imageScale { requireScale(scale, .root["defaults"]["imageScale"]) }
     }
 
-    mutating func validate(_ visit: Visit, at index: Int) {
-        let element = visit.element
+    mutating func validate(_ element: borrowing Element, at index: Int) {
         let placement = self.placement
         var path: LayoutPath { placement.path(of: index) }
         if let problem = Self.idProblem(element.id) { add(path["id"], problem) }
@@ -52,7 +51,8 @@ extension EngineBuilder {
     static func idProblem(_ id: String) -> String? {
         if id.isEmpty { return "must be a non-empty string" }
         // Printable ASCII without a space, the common case, needs no look at Unicode properties.
-        if id != "-", id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return nil }
+        let plain = id.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 > 0x20 && $0 < 0x7F } } ?? id.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        if id != "-", plain { return nil }
         if id == "-" { return "must not be \"-\", which stands for \"nothing hit\" in the command line's output" }
         if let bad = id.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
             return "must not contain whitespace or control characters (found U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
@@ -62,13 +62,14 @@ extension EngineBuilder {
 
     /// Reports every id used twice; returns each id's (first) element, which the engine keeps for
     /// `element(withID:)`.
-    mutating func validateUniqueIDs(_ visits: [Visit]) -> [String: Int32] {
+    mutating func validateUniqueIDs(_ visits: UnsafeBufferPointer<Visit>) -> [String: Int32] {
         var first: [String: Int32] = [:]
         first.reserveCapacity(visits.count)
-        for (index, visit) in visits.enumerated() where !visit.element.id.isEmpty {
-            if let earlier = first.updateValue(Int32(index), forKey: visit.element.id) {
-                first[visit.element.id] = earlier
-                add(placement.path(of: index)["id"], "duplicate id \"\(visit.element.id)\", already used at \(placement.path(of: Int(earlier)))")
+        for index in visits.indices where !visits[index].element.id.isEmpty {
+            let id = visits[index].element.id
+            if let earlier = first.updateValue(Int32(index), forKey: id) {
+                first[id] = earlier
+                add(placement.path(of: index)["id"], "duplicate id \"\(id)\", already used at \(placement.path(of: Int(earlier)))")
             }
         }
         return first

@@ -13,7 +13,8 @@ struct EngineBuilder {
         var offset: Int32
     }
 
-    let layout: Layout
+    /// The layout being built; its element tree is moved out while flattening (see ``flatten()``).
+    var layout: Layout
     let cache: ImageCache
     var problems: [LayoutProblem] = []
     /// Each visited element's parent and position in its parent's list, from which its path is
@@ -23,7 +24,7 @@ struct EngineBuilder {
     var frames: [Rect] = []
     var transforms: [ElementTransform?] = []
 
-    init(layout: Layout, cache: ImageCache) {
+    init(layout: consuming Layout, cache: ImageCache) {
         self.layout = layout
         self.cache = cache
     }
@@ -33,39 +34,67 @@ struct EngineBuilder {
     mutating func build(sourceLine: (_ element: Int, _ path: () -> LayoutPath) -> Int?) throws(LayoutError) -> EngineStorage {
         validateLayoutLevel()
         var (visits, children, topLevel) = flatten()
-        for (index, visit) in visits.enumerated() { validate(visit, at: index) }
-        let indexByID = validateUniqueIDs(visits)
-        let images = loadImages(visits)
+        // The passes over the visits read them in place: a visit holds a whole element, and
+        // copying one per pass and element is a good part of the cost of a large layout.
+        let (indexByID, loaded) = visits.withUnsafeBufferPointer { visits in
+            for index in visits.indices { validate(visits[index].element, at: index) }
+            return (validateUniqueIDs(visits), loadImages(visits))
+        }
+        var images = loaded
         guard problems.isEmpty else { throw LayoutError(problems: problems) }
 
-        frames = visits.map(\.element.frame)
-        transforms = visits.map(\.element.transform)
-        var compiled = visits.indices.map { compile(visits[$0], image: images[$0]) }
+        (frames, transforms) = visits.withUnsafeBufferPointer { visits in
+            (visits.map { $0.element.frame }, visits.map { $0.element.transform })
+        }
+        // A closure that calls a method of a `mutating func`'s `self` copies the whole builder at
+        // each call; one immutable copy, taken once, serves every element instead.
+        let builder = self
+        var compiled = visits.withUnsafeBufferPointer { visits in
+            visits.indices.map { builder.compile(visits[$0], image: images[$0]) }
+        }
+        let distinctImages = Self.distinct(images)
+        images = []
         let chains = linkChains(&compiled)
-        let skipReasons = visits.map { Self.skipReason(of: $0.element) }
+        let (skipReasons, ids) = visits.withUnsafeBufferPointer { visits in
+            (visits.indices.map { Self.skipReason(of: visits[$0].element) }, visits.indices.map { visits[$0].element.id })
+        }
         let order = resolutionOrder(topLevel: topLevel, children: children, skipReasons: skipReasons)
-        let boxes = order.compactMap { index in boundingBox(of: Int(index), compiled: compiled, chains: chains) }
+        let boxes = order.compactMap { index in builder.boundingBox(of: Int(index), compiled: compiled, chains: chains) }
         let tree = EngineStorage.ElementTree(
-            ids: visits.map(\.element.id), placement: placement, lines: visits.indices.map { index in sourceLine(index) { placement.path(of: index) } },
+            ids: ids, placement: placement, lines: visits.indices.map { index in sourceLine(index) { placement.path(of: index) } },
             children: children, topLevel: topLevel, skipReasons: skipReasons)
         // What is left needs neither the visits' copies of the elements nor the array of compiled
         // elements, which moves into the engine's own buffer: for a large layout, each is tens of MB.
         visits = []
         let elementCount = compiled.count
         let elements = EngineStorage.buffer(moving: &compiled)
-        let unfiltered = SpatialGrid(boxes: boxes)
+        var grid = SpatialGrid(boxes: boxes)
         let counts = solidPixelCounts(UnsafePointer(elements.baseAddress!), count: elementCount)
         // The tables are read in place (a pointer each), not copied for every cell.
-        let grid = counts.tables.withUnsafeBufferPointer { tables in
-            unfiltered.filtered { element, cell in
-                cellVerdict(
-                    element: Int(element), cell: unfiltered.cellRect(cell), elements: UnsafePointer(elements.baseAddress!), chains: chains,
+        counts.tables.withUnsafeBufferPointer { tables in
+            grid.prune { element, cell in
+                Self.cellVerdict(
+                    element: Int(element), cell: cell, elements: UnsafePointer(elements.baseAddress!), chains: chains,
                     counts: counts.table[Int(element)].map { tables.baseAddress! + Int($0) })
             }
         }
         return EngineStorage(
             elements: elements, chains: chains, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
-            indexByID: indexByID, images: images.compactMap { $0 })
+            indexByID: indexByID, images: distinctImages)
+    }
+
+    /// Each image once, however many elements show it: the engine keeps these alive, and a large
+    /// layout has hundreds of thousands of elements but a handful of images.
+    private static func distinct(_ images: [DecodedImage?]) -> [DecodedImage] {
+        var seen = Set<ObjectIdentifier>()
+        var last: ObjectIdentifier?
+        return images.compactMap { image in
+            guard let image else { return nil }
+            let identity = ObjectIdentifier(image.storage)
+            guard identity != last else { return nil }
+            last = identity
+            return seen.insert(identity).inserted ? image : nil
+        }
     }
 
     /// One solid-pixel table per image and threshold in use, and each element's table (if any).
@@ -98,6 +127,12 @@ struct EngineBuilder {
         var visits: [Visit] = []
         var children: [[Int32]] = []
         var topLevel: [Int32] = []
+        // Sized once: a visit is a whole element, and growing a list of 300,000 of them by
+        // doubling copies it many times over.
+        let count = Self.count(layout.elements)
+        visits.reserveCapacity(count)
+        children.reserveCapacity(count)
+        placement.reserveCapacity(count)
         // The lists being walked, innermost last, each with the next position to visit: every
         // element is copied once, into `visits`, however deep the tree.
         struct Frame {
@@ -106,7 +141,11 @@ struct EngineBuilder {
             let parent: Int32
             let depth: Int
         }
+        // The tree moves out of the layout, and each visit keeps its element without its children:
+        // once walked, a list is owned by nobody else (when the caller gave up the layout) and is
+        // freed, so the elements are held once, in `visits`, for the rest of the build.
         var frames = [Frame(list: layout.elements, parent: -1, depth: 1)]
+        layout.elements = []
         while let top = frames.indices.last {
             let offset = frames[top].next
             guard offset < frames[top].list.count else {
@@ -121,6 +160,7 @@ struct EngineBuilder {
             children.append([])
             if parent >= 0 { children[Int(parent)].append(index) } else { topLevel.append(index) }
             let list = visits[Int(index)].element.children
+            visits[Int(index)].element.children = []
             guard !list.isEmpty else { continue }
             guard depth < Layout.maximumDepth else {
                 problems.append(.nestingTooDeep(at: placement.path(of: Int(index))["children"]))
@@ -129,6 +169,17 @@ struct EngineBuilder {
             frames.append(Frame(list: list, parent: index, depth: depth + 1))
         }
         return (visits, children, topLevel)
+    }
+
+    /// How many elements the lists hold, at every depth (without recursion, however deep).
+    private static func count(_ elements: [Element]) -> Int {
+        var total = 0
+        var lists = [elements]
+        while let list = lists.popLast() {
+            total += list.count
+            for element in list where !element.children.isEmpty { lists.append(element.children) }
+        }
+        return total
     }
 
     /// Front to back: for siblings the last first, for each element its children before itself.
@@ -145,7 +196,7 @@ struct EngineBuilder {
         return order
     }
 
-    static func skipReason(of element: Element) -> HitVerdict.SkipReason? {
+    static func skipReason(of element: borrowing Element) -> HitVerdict.SkipReason? {
         if element.isHidden { return .hidden }
         if !element.isInteractive { return .notInteractive }
         if element.opacity < 0.01 { return .opacityBelowMinimum }

@@ -7,10 +7,10 @@ struct ElementBox: Hashable {
     /// The box grown by a margin relative to its magnitude, so that points the element's own
     /// arithmetic puts inside are never outside after rounding.
     func paddedAgainstRounding() -> ElementBox {
-        let magnitude = [minX, minY, maxX, maxY].map(abs).max() ?? 0
+        let magnitude = max(max(abs(minX), abs(minY)), max(abs(maxX), abs(maxY)))
         let pad = 1e-9 * (1 + (magnitude.isFinite ? magnitude : 0))
         return ElementBox(element: element, minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad)
     }
 
-    var isFinite: Bool { [minX, minY, maxX, maxY].allSatisfy(\.isFinite) }
+    var isFinite: Bool { minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite }
 }

@@ -8,8 +8,8 @@ struct SpatialGrid {
     let columns: Int, rows: Int
     let inverseCellWidth: Double, inverseCellHeight: Double
     /// Entries of cell c are `entries[cellStart[c] ..< cellStart[c + 1]]`.
-    let cellStart: [Int32]
-    let entries: [GridEntry]
+    private(set) var cellStart: [Int32]
+    private(set) var entries: [GridEntry]
 
     /// What a cell's filter decides for one element in that cell.
     enum CellVerdict {
@@ -21,8 +21,12 @@ struct SpatialGrid {
         case cover
     }
 
+    /// A cell's rectangle, `(minX, minY, maxX, maxY)` in layout points.
+    typealias CellRect = (minX: Double, minY: Double, maxX: Double, maxY: Double)
+
     /// The rectangle of layout points that fall in a cell, padded outwards against rounding.
-    func cellRect(_ cell: Int) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    private static func cellRect(_ cell: Int, bounds: CellRect, columns: Int, rows: Int) -> CellRect {
+        let (minX, minY, maxX, maxY) = bounds
         let column = cell % columns, row = cell / columns
         let cellWidth = (maxX - minX) / Double(columns), cellHeight = (maxY - minY) / Double(rows)
         let rect = (
@@ -33,38 +37,64 @@ struct SpatialGrid {
         return (rect.0 - pad, rect.1 - pad, rect.2 + pad, rect.3 + pad)
     }
 
-    /// Keeps, in each cell, only the elements `verdict` does not drop, and nothing behind a cover.
-    func filtered(_ verdict: (_ element: Int32, _ cell: Int) -> CellVerdict) -> SpatialGrid {
-        var starts: [Int32] = [0]
-        starts.reserveCapacity(cellStart.count)
-        var kept: [GridEntry] = []
-        kept.reserveCapacity(entries.count)
-        for cell in 0..<columns * rows {
-            for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
-                let decision = verdict(entries[slot].element, cell)
-                if decision == .drop { continue }
-                kept.append(entries[slot])
-                if decision == .cover { break }
-            }
-            starts.append(Int32(kept.count))
-        }
-        return SpatialGrid(copying: self, cellStart: starts, entries: kept)
-    }
+    /// Grids with at least this many entries are judged by all cores at once.
+    static let parallelPruningEntries = 65_536
 
-    private init(copying grid: SpatialGrid, cellStart: [Int32], entries: [GridEntry]) {
-        (minX, minY, maxX, maxY) = (grid.minX, grid.minY, grid.maxX, grid.maxY)
-        (columns, rows) = (grid.columns, grid.rows)
-        (inverseCellWidth, inverseCellHeight) = (grid.inverseCellWidth, grid.inverseCellHeight)
-        self.cellStart = cellStart
-        self.entries = entries
+    /// Keeps, in each cell, only the elements `verdict` does not drop, and nothing behind a cover.
+    ///
+    /// Two steps: every cell is judged (a large grid's cells by all cores, in bands, as `verdict`
+    /// reads only what does not change), then the kept entries move towards the front of the one
+    /// array, so that a large layout's grid is never held twice.
+    mutating func prune(_ verdict: (_ element: Int32, _ cell: CellRect) -> CellVerdict) {
+        let (bounds, columns, rows) = ((minX, minY, maxX, maxY), columns, rows)
+        let cellCount = columns * rows
+        // One byte an entry: whether it stays. Entries behind a cover are never judged and go.
+        var keep = [Bool](repeating: false, count: entries.count)
+        let bands = entries.count >= Self.parallelPruningEntries ? 8 * Platform.processorCount : 1
+        keep.withUnsafeMutableBufferPointer { keep in
+            entries.withUnsafeBufferPointer { entries in
+                cellStart.withUnsafeBufferPointer { cellStart in
+                    Parallel.forEach(bands) { band in
+                        for cell in cellCount * band / bands..<cellCount * (band + 1) / bands {
+                            let rect = Self.cellRect(cell, bounds: bounds, columns: columns, rows: rows)
+                            for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                                let decision = verdict(entries[slot].element, rect)
+                                keep[slot] = decision != .drop
+                                if decision == .cover { break }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var kept = 0
+        var cellEnd = Int(cellStart[0])
+        entries.withUnsafeMutableBufferPointer { entries in
+            cellStart.withUnsafeMutableBufferPointer { cellStart in
+                for cell in 0..<cellCount {
+                    let slots = cellEnd..<Int(cellStart[cell + 1])
+                    cellEnd = slots.upperBound
+                    cellStart[cell] = Int32(kept)
+                    for slot in slots where keep[slot] {
+                        entries[kept] = entries[slot]
+                        kept += 1
+                    }
+                }
+                cellStart[cellCount] = Int32(kept)
+            }
+        }
+        entries.removeLast(entries.count - kept)
     }
 
     /// Builds the grid for `exactBoxes`, given in resolution order, each padded against rounding.
     init(boxes exactBoxes: [ElementBox]) {
         let boxes = exactBoxes.map { $0.paddedAgainstRounding() }
-        let finite = boxes.filter(\.isFinite)
-        let minX = finite.map(\.minX).min() ?? 0, minY = finite.map(\.minY).min() ?? 0
-        var maxX = finite.map(\.maxX).max() ?? 0, maxY = finite.map(\.maxY).max() ?? 0
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for box in boxes where box.isFinite {
+            (minX, minY) = (min(minX, box.minX), min(minY, box.minY))
+            (maxX, maxY) = (max(maxX, box.maxX), max(maxY, box.maxY))
+        }
+        if minX > maxX { (minX, minY, maxX, maxY) = (0, 0, 0, 0) }
         if maxX <= minX { maxX = minX + 1 }
         if maxY <= minY { maxY = minY + 1 }
         var width = maxX - minX, height = maxY - minY
@@ -80,11 +110,15 @@ struct SpatialGrid {
             (width, height) = (.infinity, .infinity)
         }
         let budget = 16 * boxes.count + 65_536
+        var spans: [(firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int)] = []
+        spans.reserveCapacity(boxes.count)
         while true {
+            spans.removeAll(keepingCapacity: true)
             var total = 0
             for box in boxes {
                 let span = Self.span(box, minX: minX, minY: minY, width: width, height: height, columns: columns, rows: rows)
                 total += (span.lastColumn - span.firstColumn + 1) * (span.lastRow - span.firstRow + 1)
+                spans.append(span)
             }
             if total <= budget || (columns == 1 && rows == 1) { break }
             columns = max(1, columns / 2)
@@ -92,7 +126,6 @@ struct SpatialGrid {
         }
 
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
-        let spans = boxes.map { Self.span($0, minX: minX, minY: minY, width: width, height: height, columns: columns, rows: rows) }
         for span in spans {
             for row in span.firstRow...span.lastRow {
                 for column in span.firstColumn...span.lastColumn { counts[row * columns + column + 1] += 1 }
@@ -102,10 +135,11 @@ struct SpatialGrid {
         var next = counts
         var entries = [GridEntry](repeating: GridEntry(), count: Int(counts[columns * rows]))
         for (box, span) in zip(boxes, spans) {
+            let entry = GridEntry(box)
             for row in span.firstRow...span.lastRow {
                 for column in span.firstColumn...span.lastColumn {
                     let cell = row * columns + column
-                    entries[Int(next[cell])] = GridEntry(box)
+                    entries[Int(next[cell])] = entry
                     next[cell] += 1
                 }
             }

@@ -1,0 +1,25 @@
+import Dispatch
+
+/// Independent pieces of work spread over the cores, for the few build steps that are both large
+/// and easily split (decoding a large layout's elements, pruning its grid).
+enum Parallel {
+    /// Calls `body(i)` for every `i` in `0..<count`, as many at a time as there are cores, and
+    /// returns when all are done. The calls must not write anything another call reads or writes:
+    /// that is the caller's promise, which is why this is not `public`.
+    static func forEach(_ count: Int, _ body: (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let work = body
+            DispatchQueue.concurrentPerform(iterations: count) { work($0) }
+        }
+    }
+
+    /// `(0..<count).map(body)`, the calls made as ``forEach(_:_:)`` makes them.
+    static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
+        [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            nonisolated(unsafe) let slots = base
+            forEach(count) { index in (slots + index).initialize(to: body(index)) }
+            initialized = count
+        }
+    }
+}
