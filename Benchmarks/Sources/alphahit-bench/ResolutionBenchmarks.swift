@@ -31,6 +31,38 @@ enum ResolutionBenchmarks {
                 return resolve(engine, points)
             })
         }
+        // Touch tolerance on the same layout: taps that hit exactly must cost what they cost without
+        // a tolerance; taps that miss every element search the elements within 12 points.
+        let size = fixtures.quick ? 1000 : 10_000
+        let missCount = fixtures.quick ? 2000 : 100_000
+        let tolerancePoints = Lazy { () throws -> (HitTester, hits: [Point], misses: [Point]) in
+            let (engine, _) = try batchLayout.get()
+            let generated = GeneratedLayout(count: size, images: try art.get(), imageDirectory: fixtures.folder.path)
+            var random = SeededRandom(state: 99)
+            var hits: [Point] = [], misses: [Point] = []
+            while hits.count < pointCount || misses.count < missCount {
+                for point in random.points(65_536, width: generated.width, height: generated.height) {
+                    if engine.elementIndex(at: point) != nil {
+                        if hits.count < pointCount { hits.append(point) }
+                    } else if misses.count < missCount {
+                        misses.append(point)
+                    }
+                }
+            }
+            return (engine, hits, misses)
+        }
+        benchmarks.append(Benchmark(name: "resolve/n\(size)/hits", unit: "point", operations: pointCount) {
+            let (engine, hits, _) = try tolerancePoints.get()
+            return resolve(engine, hits)
+        })
+        benchmarks.append(Benchmark(name: "resolve/n\(size)/tolerance12-hits", unit: "point", operations: pointCount, baseline: "resolve/n\(size)/hits") {
+            let (engine, hits, _) = try tolerancePoints.get()
+            return resolve(engine, hits, tolerance: 12)
+        })
+        benchmarks.append(Benchmark(name: "resolve/n\(size)/near-miss12", unit: "point", operations: missCount) {
+            let (engine, _, misses) = try tolerancePoints.get()
+            return resolve(engine, misses, tolerance: 12)
+        })
         for (name, threads) in [("batch/1core", 1), ("batch/allcores", 0)] {
             benchmarks.append(Benchmark(name: name, unit: "point", operations: pointCount, baseline: threads == 0 ? "batch/1core" : nil) {
                 let (engine, points) = try batchLayout.get()
@@ -43,10 +75,10 @@ enum ResolutionBenchmarks {
         return benchmarks
     }
 
-    static func resolve(_ engine: HitTester, _ points: [Point]) -> () -> UInt64 {
+    static func resolve(_ engine: HitTester, _ points: [Point], tolerance: Double? = nil) -> () -> UInt64 {
         {
             var sum: UInt64 = 0
-            for point in points { sum &+= UInt64(bitPattern: Int64(engine.elementIndex(at: point)?.rawValue ?? -1)) }
+            for point in points { sum &+= UInt64(bitPattern: Int64(engine.elementIndex(at: point, tolerance: tolerance)?.rawValue ?? -1)) }
             return sum
         }
     }

@@ -13,6 +13,8 @@ enum Target {
         .nanoseconds(name: "resolve/diamonds", atMost: 25),
         .nanoseconds(name: "resolve/n10000", atMost: 200),
         .growth(from: "resolve/n100", to: "resolve/n100000", lessThan: 3),
+        .ratio(name: "resolve/n10000/tolerance12-hits", baseline: "resolve/n10000", atMost: 1.1),
+        .nanoseconds(name: "resolve/n10000/near-miss12", atMost: 1000),
         .ratio(name: "decode/4096/alpha8", baseline: "decode/4096/floor", atMost: 1.3),
         .ratio(name: "decode/4096/argb8", baseline: "decode/4096/floor", atMost: 1.3),
         .ratio(name: "decode/4096/mask1", baseline: "decode/4096/floor", atMost: 1.3),

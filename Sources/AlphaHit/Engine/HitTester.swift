@@ -34,9 +34,17 @@ public struct HitTester: Sendable {
     /// The front-most element whose own shape takes `point` (layout space, points), or nil.
     ///
     /// Inlined into the caller: a spatial-grid lookup and the tests of the few elements there.
+    /// A miss falls back on touch tolerance only when the query or the layout asks for it (see
+    /// ``touchHit(at:tolerance:)``): otherwise a miss costs what it always did.
+    ///
+    /// - Parameter tolerance: how far (points ≥ 0) a tap may miss an element and still select it
+    ///   when nothing is hit exactly; nil: the layout's `defaults.touchTolerance`. An element's own
+    ///   `touchTolerance` overrides both.
     @inlinable
-    public func elementIndex(at point: Point) -> ElementIndex? {
-        tables.frontMost(point.x, point.y).map { ElementIndex(rawValue: Int32(truncatingIfNeeded: $0)) }
+    public func elementIndex(at point: Point, tolerance: Double? = nil) -> ElementIndex? {
+        if let index = tables.frontMost(point.x, point.y) { return ElementIndex(rawValue: Int32(truncatingIfNeeded: index)) }
+        guard tolerance != nil || tables.toleranceInUse else { return nil }
+        return nearMiss(point, tolerance: tolerance)?.element
     }
 
     /// The front-most hit at `point`, with the element's id, path, local point, and pixel.

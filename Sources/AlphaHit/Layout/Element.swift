@@ -29,6 +29,10 @@ public struct Element: Hashable, Sendable {
     public var opacity: Double
     /// When true, points outside the bounds hit neither the element nor its subtree.
     public var clipsToBounds: Bool
+    /// How far (in layout points, ≥ 0) a tap may miss this element's hit region and still select
+    /// it when nothing is hit exactly; nil: the query's tolerance, else the layout's default, else 0.
+    /// Overrides both. See `Docs/HitTesting.md`, "Touch tolerance".
+    public var touchTolerance: Double?
     /// Children, back to front, in this element's local space; all are on top of the element itself.
     public var children: [Element]
 
@@ -37,7 +41,7 @@ public struct Element: Hashable, Sendable {
         id: String, frame: Rect, image: String? = nil, imageScale: Double? = nil, contentMode: ContentMode? = nil,
         capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .stretch, alphaThreshold: Double? = nil,
         shape: ElementShape = .rect, transform: ElementTransform? = nil, isHidden: Bool = false, isInteractive: Bool = true,
-        opacity: Double = 1, clipsToBounds: Bool = false, children: [Element] = []
+        opacity: Double = 1, clipsToBounds: Bool = false, touchTolerance: Double? = nil, children: [Element] = []
     ) {
         self.id = id
         self.frame = frame
@@ -53,6 +57,7 @@ public struct Element: Hashable, Sendable {
         self.isInteractive = isInteractive
         self.opacity = opacity
         self.clipsToBounds = clipsToBounds
+        self.touchTolerance = touchTolerance
         self.children = children
     }
 }

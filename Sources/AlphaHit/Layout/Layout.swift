@@ -8,12 +8,15 @@ public struct Layout: Hashable, Sendable {
         public var imageScale: Double?
         /// Default ``Element/contentMode`` (else `.scaleToFill`).
         public var contentMode: ContentMode?
+        /// Default ``Element/touchTolerance`` for queries that give none, in points ≥ 0 (else 0: exact hits only).
+        public var touchTolerance: Double?
 
         /// Creates defaults; nil leaves the built-in default.
-        public init(alphaThreshold: Double? = nil, imageScale: Double? = nil, contentMode: ContentMode? = nil) {
+        public init(alphaThreshold: Double? = nil, imageScale: Double? = nil, contentMode: ContentMode? = nil, touchTolerance: Double? = nil) {
             self.alphaThreshold = alphaThreshold
             self.imageScale = imageScale
             self.contentMode = contentMode
+            self.touchTolerance = touchTolerance
         }
     }
 

@@ -8,7 +8,7 @@ struct LayoutDecoder {
 
     static let rootKeys = KeySet(["version", "canvas", "defaults", "elements"])
     static let canvasKeys = KeySet(["width", "height"])
-    static let defaultsKeys = KeySet(["alphaThreshold", "imageScale", "contentMode"])
+    static let defaultsKeys = KeySet(["alphaThreshold", "imageScale", "contentMode", "touchTolerance"])
     static let frameKeys = KeySet(FrameKey.allCases.map { "\($0)" })
     static let capInsetsKeys = KeySet(["top", "left", "bottom", "right"])
     static let shapeKeys = KeySet(["type", "radius", "corners"])
@@ -19,7 +19,7 @@ struct LayoutDecoder {
     /// thousands of elements make even a short search per key add up.
     enum ElementKey: Int, CaseIterable {
         case id, frame, image, imageScale, contentMode, capInsets, resizingMode, alphaThreshold, shape
-        case transform, hidden, interactive, opacity, clipsToBounds, children
+        case transform, hidden, interactive, opacity, clipsToBounds, touchTolerance, children
     }
 
     /// A frame object's keys, in `frameKeys` order.
@@ -49,6 +49,7 @@ struct LayoutDecoder {
             layout.defaults.alphaThreshold = number(fields["alphaThreshold"], at: .root["defaults"]["alphaThreshold"])
             layout.defaults.imageScale = number(fields["imageScale"], at: .root["defaults"]["imageScale"])
             layout.defaults.contentMode = choice(fields["contentMode"], at: .root["defaults"]["contentMode"], ContentMode.self)
+            layout.defaults.touchTolerance = number(fields["touchTolerance"], at: .root["defaults"]["touchTolerance"])
         }
         if let elements = members["elements"] {
             layout.elements = topLevelElements(elements)
@@ -142,6 +143,7 @@ struct LayoutDecoder {
         element.isInteractive = bool(fields[ElementKey.interactive], at: elementPath()["interactive"]) ?? true
         element.opacity = number(fields[ElementKey.opacity], at: elementPath()["opacity"]) ?? 1
         element.clipsToBounds = bool(fields[ElementKey.clipsToBounds], at: elementPath()["clipsToBounds"]) ?? false
+        element.touchTolerance = number(fields[ElementKey.touchTolerance], at: elementPath()["touchTolerance"])
         if let children = fields[ElementKey.children] { element.children = elementList(children, at: elementPath()["children"], depth: depth + 1) }
         return element
     }

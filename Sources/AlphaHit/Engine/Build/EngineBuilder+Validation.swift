@@ -6,6 +6,7 @@ extension EngineBuilder {
         }
         if let threshold = layout.defaults.alphaThreshold { requireThreshold(threshold, .root["defaults"]["alphaThreshold"]) }
         if let scale = layout.defaults.imageScale { requireScale(scale, .root["defaults"]["imageScale"]) }
+        if let tolerance = layout.defaults.touchTolerance { requireTolerance(tolerance, .root["defaults"]["touchTolerance"]) }
     }
 
     mutating func validate(_ element: borrowing Element, at index: Int) {
@@ -19,6 +20,7 @@ extension EngineBuilder {
         if let scale = element.imageScale { requireScale(scale, path["imageScale"]) }
         if let threshold = element.alphaThreshold { requireThreshold(threshold, path["alphaThreshold"]) }
         if !(element.opacity >= 0 && element.opacity <= 1) { add(path["opacity"], "must be a number from 0 to 1") }
+        if let tolerance = element.touchTolerance { requireTolerance(tolerance, path["touchTolerance"]) }
         if let transform = element.transform {
             if !(transform.a.isFinite && transform.b.isFinite && transform.c.isFinite && transform.d.isFinite
                 && transform.tx.isFinite && transform.ty.isFinite)
@@ -81,6 +83,10 @@ extension EngineBuilder {
 
     private mutating func requireScale(_ value: Double, _ path: @autoclosure () -> LayoutPath) {
         if !(value.isFinite && value > 0) { add(path(), "must be a finite number > 0") }
+    }
+
+    private mutating func requireTolerance(_ value: Double, _ path: @autoclosure () -> LayoutPath) {
+        if !(value.isFinite && value >= 0) { add(path(), "must be a finite number ≥ 0 (points)") }
     }
 
     private mutating func requireThreshold(_ value: Double, _ path: @autoclosure () -> LayoutPath) {

@@ -55,6 +55,7 @@ struct EngineBuilder {
         let distinctImages = Self.distinct(images)
         images = []
         let chains = linkChains(&compiled)
+        let tolerance = touchTolerance(visits)
         let (skipReasons, ids) = visits.withUnsafeBufferPointer { visits in
             (visits.indices.map { Self.skipReason(of: visits[$0].element) }, visits.indices.map { visits[$0].element.id })
         }
@@ -80,7 +81,18 @@ struct EngineBuilder {
         }
         return EngineStorage(
             elements: elements, chains: chains, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
-            indexByID: indexByID, images: distinctImages)
+            indexByID: indexByID, images: distinctImages, tolerance: tolerance)
+    }
+
+    /// The layout's touch tolerances: each element's own (kept only when some element sets one).
+    private func touchTolerance(_ visits: [Visit]) -> TouchTolerance {
+        var tolerance = TouchTolerance(layoutDefault: layout.defaults.touchTolerance)
+        visits.withUnsafeBufferPointer { visits in
+            guard visits.contains(where: { $0.element.touchTolerance != nil }) else { return }
+            tolerance.own = visits.map { $0.element.touchTolerance ?? .nan }
+            tolerance.largestOwn = tolerance.own.filter { !$0.isNaN }.max() ?? 0
+        }
+        return tolerance
     }
 
     /// Each image once, however many elements show it: the engine keeps these alive, and a large

@@ -9,10 +9,11 @@ struct SolidPixelCounts {
     /// `sums[(y) * (width + 1) + x]`: solid pixels in columns `0..<x` of rows `0..<y`.
     private let sums: [Int32]
 
-    /// The table for the element's alpha8 plane at its `minAlpha`; nil for large images.
-    init?(_ element: UnsafePointer<CompiledElement>) {
+    /// The table for the element's alpha8 plane at its `minAlpha`; nil for images of more than
+    /// `maximumPixels` pixels.
+    init?(_ element: UnsafePointer<CompiledElement>, maximumPixels: Int = Self.maximumPixels) {
         let (width, height) = (element.pointee.pixelWidth, element.pointee.pixelHeight)
-        guard width * height <= Self.maximumPixels else { return nil }
+        guard width * height <= maximumPixels else { return nil }
         var sums = [Int32](repeating: 0, count: (width + 1) * (height + 1))
         let minAlpha = element.pointee.minAlpha
         for y in 0..<height {

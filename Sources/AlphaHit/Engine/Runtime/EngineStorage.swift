@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Everything a built engine owns. Immutable after init; the raw buffers are read by the
 /// hot path through ``QueryTables`` without reference counting.
 final class EngineStorage: @unchecked Sendable {
@@ -22,6 +24,18 @@ final class EngineStorage: @unchecked Sendable {
     let contentMaxX: Double, contentMaxY: Double
     /// Keeps every image the elements point into alive.
     let images: [DecodedImage]
+    /// The boxes of the elements that can be hit, in resolution order (front-most first).
+    let candidates: [GridEntry]
+    let tolerance: TouchTolerance
+    private let lazyToleranceIndex = AtomicLazyReference<ToleranceIndex>()
+
+    /// The touch-tolerance index, built by the first search that needs it (two racing first
+    /// searches may both build one; the first stored is kept).
+    var toleranceIndex: ToleranceIndex {
+        if let index = lazyToleranceIndex.load() { return index }
+        return lazyToleranceIndex.storeIfNil(
+            ToleranceIndex(elements: UnsafePointer(elements.baseAddress!), count: elements.count, candidates: candidates))
+    }
 
     /// The element tree as the builder flattened it, pre-order.
     struct ElementTree {
@@ -39,7 +53,7 @@ final class EngineStorage: @unchecked Sendable {
     /// Takes ownership of `elements`, made by ``buffer(moving:)``.
     init(
         elements: UnsafeMutableBufferPointer<CompiledElement>, chains: [Int32], grid: SpatialGrid, boxes: [ElementBox], canvas: Size?,
-        tree: ElementTree, indexByID: [String: Int32], images: [DecodedImage]
+        tree: ElementTree, indexByID: [String: Int32], images: [DecodedImage], tolerance: TouchTolerance
     ) {
         self.elements = elements
         self.chains = Self.copy(chains)
@@ -51,13 +65,16 @@ final class EngineStorage: @unchecked Sendable {
         self.contentMaxX = boxes.map(\.maxX).filter(\.isFinite).max() ?? 0
         self.contentMaxY = boxes.map(\.maxY).filter(\.isFinite).max() ?? 0
         self.images = images
+        self.candidates = boxes.map(GridEntry.init)
+        self.tolerance = tolerance
         self.tables = QueryTables(
             elements: UnsafePointer(elements.baseAddress!), chains: UnsafePointer(self.chains.baseAddress!),
             cellStart: UnsafePointer(cellStart.baseAddress!), cellEntries: UnsafePointer(cellEntries.baseAddress!),
             gridMinX: grid.minX, gridMinY: grid.minY, gridMaxX: grid.maxX, gridMaxY: grid.maxY,
             columns: grid.columns, rows: grid.rows,
             inverseCellWidth: grid.inverseCellWidth, inverseCellHeight: grid.inverseCellHeight,
-            hasCanvas: canvas != nil, canvasWidth: canvas?.width ?? 0, canvasHeight: canvas?.height ?? 0)
+            hasCanvas: canvas != nil, canvasWidth: canvas?.width ?? 0, canvasHeight: canvas?.height ?? 0,
+            toleranceInUse: tolerance.inUse)
     }
 
     deinit {

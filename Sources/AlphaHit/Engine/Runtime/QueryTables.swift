@@ -12,6 +12,8 @@ struct QueryTables: @unchecked Sendable {
     @usableFromInline let inverseCellWidth: Double, inverseCellHeight: Double
     @usableFromInline let hasCanvas: Bool
     @usableFromInline let canvasWidth: Double, canvasHeight: Double
+    /// Whether the layout sets any touch tolerance, so that a miss may still select a near element.
+    @usableFromInline let toleranceInUse: Bool
 
     @inlinable @inline(__always)
     func insideCanvas(_ x: Double, _ y: Double) -> Bool {

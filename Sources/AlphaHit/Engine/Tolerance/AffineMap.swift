@@ -1,0 +1,51 @@
+/// A plane map `p ↦ M·p + t`, with `M = [[a, c], [b, d]]`: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
+///
+/// Touch tolerance measures distances where elements are drawn, so it carries each element's local
+/// space up to the layout (and to each clipping ancestor) with these.
+struct AffineMap {
+    var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
+
+    static let identity = AffineMap()
+
+    func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        (a * x + c * y + tx, b * x + d * y + ty)
+    }
+
+    /// The linear part only, for displacements.
+    func applyLinear(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        (a * x + c * y, b * x + d * y)
+    }
+
+    /// `outer ∘ self`: first this map, then `outer`.
+    func followed(by outer: AffineMap) -> AffineMap {
+        AffineMap(
+            a: outer.a * a + outer.c * b, b: outer.b * a + outer.d * b,
+            c: outer.a * c + outer.c * d, d: outer.b * c + outer.d * d,
+            tx: outer.a * tx + outer.c * ty + outer.tx, ty: outer.b * tx + outer.d * ty + outer.ty)
+    }
+
+    /// The inverse map; nil when `M` is singular (the engine never builds one).
+    var inverse: AffineMap? {
+        let determinant = a * d - b * c
+        guard determinant != 0, determinant.isFinite else { return nil }
+        let (ia, ib, ic, id) = (d / determinant, -b / determinant, -c / determinant, a / determinant)
+        return AffineMap(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+    }
+
+    /// Whether `M` is the identity, so that distances in the two spaces agree.
+    var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
+
+    /// One element's local space in its parent's, from its compiled record:
+    /// `P = O + C + t + M·(L − C)`, where the record holds `M⁻¹` (see `localPoint`).
+    static func parentMap(of element: UnsafePointer<CompiledElement>) -> AffineMap {
+        let e = element.pointee
+        guard e.hasTransform else { return AffineMap(tx: e.originX, ty: e.originY) }
+        let inverse = AffineMap(a: e.inverseA, b: e.inverseB, c: e.inverseC, d: e.inverseD)
+        let m = inverse.inverse ?? .identity
+        // P = M·L + (O + C + t − M·C)
+        let shifted = m.applyLinear(e.centreX, e.centreY)
+        return AffineMap(
+            a: m.a, b: m.b, c: m.c, d: m.d,
+            tx: e.originX + e.centreX + e.translateX - shifted.x, ty: e.originY + e.centreY + e.translateY - shifted.y)
+    }
+}

@@ -1,0 +1,104 @@
+/// Every element that can be hit, listed in each cell of a uniform grid its box overlaps, unpruned:
+/// touch tolerance measures an element by its own region even where others cover it, so it needs
+/// the elements the query grid leaves out behind covers.
+///
+/// A search window visits each element once: in the cell where the box's corner, pushed into the
+/// window, falls (computed from the very numbers that placed the box in its cells).
+struct CandidateGrid {
+    private let minX: Double, minY: Double
+    private let columns: Int, rows: Int
+    private let inverseCellWidth: Double, inverseCellHeight: Double
+    private let cellStart: [Int32]
+    /// Boxes in resolution order within each cell (front-most first).
+    private let entries: [GridEntry]
+
+    init(_ boxes: [GridEntry]) {
+        let finite = boxes.filter { $0.minX.isFinite && $0.minY.isFinite && $0.maxX.isFinite && $0.maxY.isFinite }
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for box in finite {
+            (minX, minY) = (min(minX, Double(box.minX)), min(minY, Double(box.minY)))
+            (maxX, maxY) = (max(maxX, Double(box.maxX)), max(maxY, Double(box.maxY)))
+        }
+        if minX > maxX { (minX, minY, maxX, maxY) = (0, 0, 1, 1) }
+        let (width, height) = (max(maxX - minX, 1e-9), max(maxY - minY, 1e-9))
+        // About one cell per element, shaped like the layout, coarsened while boxes spanning many
+        // cells would list each element more than a few times over.
+        let target = Double(min(max(boxes.count, 64), 1 << 22))
+        var columns = Self.count((target * width / height).squareRoot()), rows = Self.count((target * height / width).squareRoot())
+        while columns * rows > 1 {
+            let (cw, ch) = (Double(columns) / width, Double(rows) / height)
+            var total = 0
+            for box in boxes {
+                let span = Self.span(box, minX, minY, cw, ch, columns, rows)
+                total += (span.lastColumn - span.firstColumn + 1) * (span.lastRow - span.firstRow + 1)
+            }
+            if total <= 8 * boxes.count + 4096 { break }
+            (columns, rows) = (max(1, columns / 2), max(1, rows / 2))
+        }
+        let (inverseWidth, inverseHeight) = (Double(columns) / width, Double(rows) / height)
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        for box in boxes {
+            let span = Self.span(box, minX, minY, inverseWidth, inverseHeight, columns, rows)
+            for row in span.firstRow...span.lastRow {
+                for column in span.firstColumn...span.lastColumn { counts[row * columns + column + 1] += 1 }
+            }
+        }
+        for cell in 0..<columns * rows { counts[cell + 1] += counts[cell] }
+        var next = counts
+        var entries = [GridEntry](repeating: GridEntry(), count: Int(counts[columns * rows]))
+        for box in boxes {
+            let span = Self.span(box, minX, minY, inverseWidth, inverseHeight, columns, rows)
+            for row in span.firstRow...span.lastRow {
+                for column in span.firstColumn...span.lastColumn {
+                    entries[Int(next[row * columns + column])] = box
+                    next[row * columns + column] += 1
+                }
+            }
+        }
+        (self.minX, self.minY, self.columns, self.rows) = (minX, minY, columns, rows)
+        (inverseCellWidth, inverseCellHeight) = (inverseWidth, inverseHeight)
+        cellStart = counts
+        self.entries = entries
+    }
+
+    /// Calls `body` once for each element whose box meets the window `[x0, x1] × [y0, y1]`.
+    func forEachBox(inX x0: Double, _ x1: Double, y y0: Double, _ y1: Double, _ body: (GridEntry) -> Void) {
+        let (c0, c1) = (Self.index(x0, minX, inverseCellWidth, columns), Self.index(x1, minX, inverseCellWidth, columns))
+        let (r0, r1) = (Self.index(y0, minY, inverseCellHeight, rows), Self.index(y1, minY, inverseCellHeight, rows))
+        for row in r0...r1 {
+            for column in c0...c1 {
+                let cell = row * columns + column
+                for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                    let box = entries[slot]
+                    guard Double(box.minX) <= x1, x0 <= Double(box.maxX), Double(box.minY) <= y1, y0 <= Double(box.maxY) else { continue }
+                    // Only in the first cell of the window that lists it.
+                    guard Self.index(max(Double(box.minX), x0), minX, inverseCellWidth, columns) == column,
+                        Self.index(max(Double(box.minY), y0), minY, inverseCellHeight, rows) == row
+                    else { continue }
+                    body(box)
+                }
+            }
+        }
+    }
+
+    private static func count(_ value: Double) -> Int {
+        value.isFinite ? Int(min(4096, max(1, value.rounded()))) : 1
+    }
+
+    private static func span(
+        _ box: GridEntry, _ minX: Double, _ minY: Double, _ inverseWidth: Double, _ inverseHeight: Double, _ columns: Int, _ rows: Int
+    ) -> (firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int) {
+        (
+            index(Double(box.minX), minX, inverseWidth, columns), index(Double(box.maxX), minX, inverseWidth, columns),
+            index(Double(box.minY), minY, inverseHeight, rows), index(Double(box.maxY), minY, inverseHeight, rows)
+        )
+    }
+
+    /// `floor((value − origin) · inverse)` kept in `0..<count`, monotonic in `value` (infinities and
+    /// NaN go to an end).
+    private static func index(_ value: Double, _ origin: Double, _ inverse: Double, _ count: Int) -> Int {
+        let scaled = (value - origin) * inverse
+        if !(scaled > 0) { return scaled.isNaN ? count - 1 : 0 }
+        return scaled >= Double(count - 1) ? count - 1 : Int(scaled)
+    }
+}
