@@ -4,6 +4,8 @@ extension HitTester {
     /// Two distances closer than this (relative, at least 1e-9 point) count as equal: the
     /// front-most element wins, not the one rounding happened to favour.
     static let tieMargin = 1e-9
+    /// The radius (points) of a near-miss search's first, small window.
+    static let firstWindow = 4.0
 
     /// The element a tap at `point` selects when nothing is hit exactly: among the elements within
     /// their tolerance (r(e) > 0 and distance ≤ r(e)), the nearest, the front-most between equals.
@@ -13,33 +15,55 @@ extension HitTester {
     @usableFromInline
     func nearMiss(_ point: Point, tolerance query: Double?) -> TouchCandidate? {
         let query = query.map { $0 >= 0 ? $0 : 0 }
-        let x = point.x, y = point.y
-        guard tables.insideCanvas(x, y) else { return nil }
-        let rules = storage.tolerance
-        let radius = rules.searchRadius(query: query)
+        guard tables.insideCanvas(point.x, point.y) else { return nil }
+        let radius = storage.tolerance.searchRadius(query: query)
         guard radius > 0 else { return nil }
-        let index = storage.toleranceIndex
-        var best: (element: Int, distance: Double, point: (x: Double, y: Double))?
-        index.forEachCandidate(near: (x, y), radius: radius, tables: tables) { element in
+        let best = storage.withToleranceIndex { index -> Nearest in
+            // Most taps that miss land near something: a small window first; what it finds clearly
+            // nearer than its edge cannot be beaten from outside it (their boxes are all farther).
+            let near = min(radius, Self.firstWindow)
+            var nearest = Nearest(rules: storage.tolerance, query: query, rank: index.rank)
+            index.search(near: (point.x, point.y), radius: near, tables: tables, &nearest)
+            if near < radius, nearest.distance + Self.margin(nearest.distance) >= near {
+                nearest = Nearest(rules: storage.tolerance, query: query, rank: index.rank)
+                index.search(near: (point.x, point.y), radius: radius, tables: tables, &nearest)
+            }
+            return nearest
+        }
+        guard best.element >= 0 else { return nil }
+        return candidate(best.element, distance: best.distance, nearest: best.point, query: query, exact: false)
+    }
+
+    /// The nearest element within its tolerance, the front-most between equals.
+    private struct Nearest: CandidateVisitor {
+        let rules: TouchTolerance
+        let query: Double?
+        let rank: [Int32]
+        var element = -1
+        var distance = Double.infinity
+        var point = (x: 0.0, y: 0.0)
+
+        func limit(for element: Int) -> Double {
             let reach = rules.effective(for: element, query: query)
             guard reach > 0 else { return -1 }
-            guard let best else { return reach }
-            return min(reach, best.distance + Self.margin(best.distance))
-        } _: { element, distance, nearest in
-            guard distance <= rules.effective(for: element, query: query) else { return }
-            if let current = best {
-                let tie = abs(distance - current.distance) <= Self.margin(current.distance)
-                guard tie ? index.rank[element] < index.rank[current.element] : distance < current.distance else { return }
-            }
-            best = (element, distance, nearest)
+            return min(reach, distance + HitTester.margin(distance))
         }
-        return best.map { candidate(Int($0.element), distance: $0.distance, nearest: $0.point, query: query, exact: false) }
+
+        mutating func accept(_ element: Int, distance: Double, nearest: (x: Double, y: Double)) {
+            guard distance <= rules.effective(for: element, query: query) else { return }
+            if self.element >= 0 {
+                let tie = abs(distance - self.distance) <= HitTester.margin(self.distance)
+                guard tie ? rank[element] < rank[self.element] : distance < self.distance else { return }
+            }
+            (self.element, self.distance, point) = (element, distance, nearest)
+        }
     }
 
     /// The front-most element an exact hit or, failing that, the touch tolerance selects at `point`,
     /// with the distance to its region and the point it snaps to.
     ///
-    /// - Parameter tolerance: as for ``nearMiss(_:tolerance:)``: points ≥ 0; nil for the layout's default.
+    /// - Parameter tolerance: the query's tolerance in points ≥ 0 (nil: the layout's default); an
+    ///   element's own `touchTolerance` overrides it.
     public func touchHit(at point: Point, tolerance: Double? = nil) -> TouchCandidate? {
         if let exact = tables.frontMost(point.x, point.y) {
             return candidate(exact, distance: 0, nearest: (point.x, point.y), query: tolerance, exact: true)
@@ -60,22 +84,33 @@ extension HitTester {
     func considered(at point: Point, tolerance query: Double?) -> [TouchCandidate] {
         let query = query.map { $0 >= 0 ? $0 : 0 }
         let exact = scanAll(point)
-        var list = exact.map { candidate(Int($0.rawValue), distance: 0, nearest: (point.x, point.y), query: query, exact: true) }
+        let list = exact.map { candidate(Int($0.rawValue), distance: 0, nearest: (point.x, point.y), query: query, exact: true) }
         let radius = storage.tolerance.searchRadius(query: query)
         guard radius > 0, tables.insideCanvas(point.x, point.y) else { return list }
-        let index = storage.toleranceIndex
-        let hits = Set(exact.map { Int($0.rawValue) })
-        var near: [(rank: Int32, candidate: TouchCandidate)] = []
-        index.forEachCandidate(near: (point.x, point.y), radius: radius, tables: tables) { hits.contains($0) ? -1 : radius } _: {
-            element, distance, nearest in
-            near.append((index.rank[element], candidate(element, distance: distance, nearest: nearest, query: query, exact: false)))
+        let found = storage.withToleranceIndex { index -> All in
+            var all = All(radius: radius, excluded: Set(exact.map { Int($0.rawValue) }), rank: index.rank)
+            index.search(near: (point.x, point.y), radius: radius, tables: tables, &all)
+            return all
         }
-        near.sort { a, b in
-            let tie = abs(a.candidate.distance - b.candidate.distance) <= Self.margin(min(a.candidate.distance, b.candidate.distance))
-            return tie ? a.rank < b.rank : a.candidate.distance < b.candidate.distance
+        let near = found.found.sorted { a, b in
+            let tie = abs(a.distance - b.distance) <= Self.margin(min(a.distance, b.distance))
+            return tie ? found.rank[a.element] < found.rank[b.element] : a.distance < b.distance
         }
-        list += near.map(\.candidate)
-        return list
+        return list + near.map { candidate($0.element, distance: $0.distance, nearest: $0.point, query: query, exact: false) }
+    }
+
+    /// Every element within the radius, but those hit exactly.
+    private struct All: CandidateVisitor {
+        let radius: Double
+        let excluded: Set<Int>
+        let rank: [Int32]
+        var found: [(element: Int, distance: Double, point: (x: Double, y: Double))] = []
+
+        func limit(for element: Int) -> Double { excluded.contains(element) ? -1 : radius }
+
+        mutating func accept(_ element: Int, distance: Double, nearest: (x: Double, y: Double)) {
+            found.append((element, distance, nearest))
+        }
     }
 
     private func candidate(_ element: Int, distance: Double, nearest: (x: Double, y: Double), query: Double?, exact: Bool) -> TouchCandidate {
@@ -84,7 +119,7 @@ extension HitTester {
             nearestPoint: Point(x: nearest.x, y: nearest.y), tolerance: storage.tolerance.effective(for: element, query: query), isExactHit: exact)
     }
 
-    private static func margin(_ distance: Double) -> Double {
+    fileprivate static func margin(_ distance: Double) -> Double {
         tieMargin * max(1, distance)
     }
 }

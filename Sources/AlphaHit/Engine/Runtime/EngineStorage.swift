@@ -28,13 +28,20 @@ final class EngineStorage: @unchecked Sendable {
     let candidates: [GridEntry]
     let tolerance: TouchTolerance
     private let lazyToleranceIndex = AtomicLazyReference<ToleranceIndex>()
+    /// The same index's address once stored: one atomic load, without the reference counting of
+    /// `AtomicLazyReference.load()`, for every later search (the reference above keeps it alive).
+    private let toleranceIndexAddress = Atomic<UInt>(0)
 
-    /// The touch-tolerance index, built by the first search that needs it (two racing first
-    /// searches may both build one; the first stored is kept).
-    var toleranceIndex: ToleranceIndex {
-        if let index = lazyToleranceIndex.load() { return index }
-        return lazyToleranceIndex.storeIfNil(
-            ToleranceIndex(elements: UnsafePointer(elements.baseAddress!), count: elements.count, candidates: candidates))
+    /// Calls `body` with the touch-tolerance index, built by the first search that needs it (two
+    /// racing first searches may both build one; the first stored is kept).
+    func withToleranceIndex<Result>(_ body: (ToleranceIndex) -> Result) -> Result {
+        let address = toleranceIndexAddress.load(ordering: .acquiring)
+        if address != 0 {
+            return Unmanaged<ToleranceIndex>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)._withUnsafeGuaranteedRef(body)
+        }
+        let index = lazyToleranceIndex.storeIfNil(ToleranceIndex(tables: tables, count: elements.count, candidates: candidates))
+        toleranceIndexAddress.store(UInt(bitPattern: Unmanaged.passUnretained(index).toOpaque()), ordering: .releasing)
+        return body(index)
     }
 
     /// The element tree as the builder flattened it, pre-order.

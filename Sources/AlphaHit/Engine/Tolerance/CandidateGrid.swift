@@ -9,7 +9,7 @@ struct CandidateGrid {
     private let columns: Int, rows: Int
     private let inverseCellWidth: Double, inverseCellHeight: Double
     private let cellStart: [Int32]
-    /// Boxes in resolution order within each cell (front-most first).
+    /// Each cell's boxes.
     private let entries: [GridEntry]
 
     init(_ boxes: [GridEntry]) {
@@ -22,7 +22,8 @@ struct CandidateGrid {
         if minX > maxX { (minX, minY, maxX, maxY) = (0, 0, 1, 1) }
         let (width, height) = (max(maxX - minX, 1e-9), max(maxY - minY, 1e-9))
         // About one cell per element, shaped like the layout, coarsened while boxes spanning many
-        // cells would list each element more than a few times over.
+        // cells would list each element more than a few times over. (Four per element scan more
+        // cells and repeats for the same few boxes.)
         let target = Double(min(max(boxes.count, 64), 1 << 22))
         var columns = Self.count((target * width / height).squareRoot()), rows = Self.count((target * height / width).squareRoot())
         while columns * rows > 1 {
@@ -61,22 +62,73 @@ struct CandidateGrid {
         self.entries = entries
     }
 
-    /// Calls `body` once for each element whose box meets the window `[x0, x1] × [y0, y1]`.
-    func forEachBox(inX x0: Double, _ x1: Double, y y0: Double, _ y1: Double, _ body: (GridEntry) -> Void) {
-        let (c0, c1) = (Self.index(x0, minX, inverseCellWidth, columns), Self.index(x1, minX, inverseCellWidth, columns))
-        let (r0, r1) = (Self.index(y0, minY, inverseCellHeight, rows), Self.index(y1, minY, inverseCellHeight, rows))
-        for row in r0...r1 {
-            for column in c0...c1 {
-                let cell = row * columns + column
-                for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+    /// The boxes that meet a window `[x0, x1] × [y0, y1]`, each element once, in no set order.
+    struct Window: IteratorProtocol {
+        private let cellStart: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<GridEntry>
+        private let minX: Double, minY: Double, inverseCellWidth: Double, inverseCellHeight: Double
+        private let columns: Int, rows: Int
+        private let x0: Double, x1: Double, y0: Double, y1: Double
+        private let firstColumn: Int, lastColumn: Int, lastRow: Int
+        private let singleCell: Bool
+        private var row: Int, column: Int
+        private var slot = 0, slotEnd = 0
+
+        fileprivate init(
+            _ grid: CandidateGrid, _ cellStart: UnsafeBufferPointer<Int32>, _ entries: UnsafeBufferPointer<GridEntry>,
+            _ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double
+        ) {
+            (self.cellStart, self.entries) = (cellStart, entries)
+            (minX, minY, inverseCellWidth, inverseCellHeight) = (grid.minX, grid.minY, grid.inverseCellWidth, grid.inverseCellHeight)
+            (columns, rows) = (grid.columns, grid.rows)
+            (self.x0, self.x1, self.y0, self.y1) = (x0, x1, y0, y1)
+            firstColumn = CandidateGrid.index(x0, minX, inverseCellWidth, columns)
+            lastColumn = CandidateGrid.index(x1, minX, inverseCellWidth, columns)
+            row = CandidateGrid.index(y0, minY, inverseCellHeight, rows)
+            lastRow = CandidateGrid.index(y1, minY, inverseCellHeight, rows)
+            singleCell = firstColumn == lastColumn && row == lastRow
+            column = firstColumn
+            enterCell()
+        }
+
+        private mutating func enterCell() {
+            let cell = row * columns + column
+            (slot, slotEnd) = (Int(cellStart[cell]), Int(cellStart[cell + 1]))
+        }
+
+        @inline(__always)
+        mutating func next() -> GridEntry? {
+            while true {
+                while slot < slotEnd {
                     let box = entries[slot]
+                    slot += 1
                     guard Double(box.minX) <= x1, x0 <= Double(box.maxX), Double(box.minY) <= y1, y0 <= Double(box.maxY) else { continue }
-                    // Only in the first cell of the window that lists it.
-                    guard Self.index(max(Double(box.minX), x0), minX, inverseCellWidth, columns) == column,
-                        Self.index(max(Double(box.minY), y0), minY, inverseCellHeight, rows) == row
+                    // Only in the first cell of the window that lists it (a window of one cell
+                    // lists each element once anyway).
+                    if singleCell { return box }
+                    guard CandidateGrid.index(max(Double(box.minX), x0), minX, inverseCellWidth, columns) == column,
+                        CandidateGrid.index(max(Double(box.minY), y0), minY, inverseCellHeight, rows) == row
                     else { continue }
-                    body(box)
+                    return box
                 }
+                if column < lastColumn {
+                    column += 1
+                } else if row < lastRow {
+                    row += 1
+                    column = firstColumn
+                } else {
+                    return nil
+                }
+                enterCell()
+            }
+        }
+    }
+
+    /// Calls `body` with the boxes meeting the window `[x0, x1] × [y0, y1]`.
+    func withBoxes<Result>(inX x0: Double, _ x1: Double, y y0: Double, _ y1: Double, _ body: (inout Window) -> Result) -> Result {
+        cellStart.withUnsafeBufferPointer { cellStart in
+            entries.withUnsafeBufferPointer { entries in
+                var window = Window(self, cellStart, entries, x0, x1, y0, y1)
+                return body(&window)
             }
         }
     }
@@ -96,7 +148,7 @@ struct CandidateGrid {
 
     /// `floor((value − origin) · inverse)` kept in `0..<count`, monotonic in `value` (infinities and
     /// NaN go to an end).
-    private static func index(_ value: Double, _ origin: Double, _ inverse: Double, _ count: Int) -> Int {
+    fileprivate static func index(_ value: Double, _ origin: Double, _ inverse: Double, _ count: Int) -> Int {
         let scaled = (value - origin) * inverse
         if !(scaled > 0) { return scaled.isNaN ? count - 1 : 0 }
         return scaled >= Double(count - 1) ? count - 1 : Int(scaled)

@@ -102,6 +102,11 @@ struct ImageAxis {
         }
     }
 
+    /// The one linear piece of a content-mode placement (not cap insets), if that is what this is.
+    var linear: Piece? {
+        pieceCount == 1 && pieces.0.period == 0 ? pieces.0 : nil
+    }
+
     /// The pixels the open interval `(lo, hi)` of local coordinates falls in.
     func cover(_ lo: Double, _ hi: Double) -> Cover {
         var cover = Cover()
