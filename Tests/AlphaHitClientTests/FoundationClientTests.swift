@@ -56,6 +56,10 @@ struct FoundationClientTests {
         #expect(index == engine.element(withID: "b") && pixel == nil && verdict == .hit && skip.rawValue == "hidden")
         #expect(elements.count == 1 && map.width == 10 && reachability.warnings.isEmpty)
         #expect(throws: HitMapError.invalidScale(0)) { try engine.hitMap(scale: 0) }
+        let candidate: TouchCandidate? = engine.touchHit(at: Point(x: 12, y: 5), tolerance: 3)
+        let verdicts: [TouchVerdict] = engine.touchVerdicts(at: Point(x: 12, y: 5), tolerance: 3)
+        let outcome: TouchVerdict.Outcome? = verdicts.first?.outcome
+        #expect(candidate?.distance == 2 && outcome == .chosen && engine.touchCandidates(at: Point(x: 12, y: 5), tolerance: 3).count == 1)
 
         #expect(throws: PNGDecodingError.self) { try decoder.decode(bytes: [1, 2, 3], as: .alpha8) }
         #expect(throws: PNGEncodingError.self) { try encoder.encode(pixels: [], width: 0, height: 0, layout: .rgba8) }
@@ -79,6 +83,7 @@ struct FoundationClientTests {
         #expect(shapes.explanation(at: Point(x: 55, y: 10)).map(\.verdict.description) == [
             "transparent: pixel (5, 10) has alpha 0 below minAlpha 128", "hit",
         ])
+        #expect(shapes.touchHit(at: Point(x: 160, y: 50), tolerance: 12)?.distance == 10)
         let grid = (0..<20_000).map { Point(x: Double($0 % 150), y: Double($0 / 150)) }
         let answers = shapes.elementIndices(at: grid)
         #expect(answers.count == 20_000)

@@ -87,13 +87,13 @@ struct QueryCommandTests {
         #expect(outcome.standardError.hasPrefix("Error: 'x,3' is not a point"))
     }
 
-    @Test("--json prints one object per point with point, id, path, local, pixel and alpha")
+    @Test("--json prints one object per point with point, id, path, local, pixel, alpha, distance and nearest")
     func json() throws {
         let outcome = try HitTestRunner.run(["query", Self.diamonds, "--json", "75,95", "5,5"])
         #expect(outcome.status == 0)
         #expect(outcome.text == """
-            {"point":[75,95],"id":"west","path":["west"],"local":[75,65],"pixel":[75,65],"alpha":255}
-            {"point":[5,5],"id":null,"path":[],"local":null,"pixel":null,"alpha":null}
+            {"point":[75,95],"id":"west","path":["west"],"local":[75,65],"pixel":[75,65],"alpha":255,"distance":0,"nearest":[75,95]}
+            {"point":[5,5],"id":null,"path":[],"local":null,"pixel":null,"alpha":null,"distance":null,"nearest":null}
 
             """)
         for line in outcome.text.split(separator: "\n") {

@@ -13,6 +13,9 @@ enum Report {
         return fixed(nanoseconds, 1) + " ns"
     }
 
+    /// Wide enough for the longest name in the suite.
+    static let nameWidth = 32
+
     static func row(_ measurement: Measurement, _ results: [String: Measurement]) -> String {
         let b = measurement.benchmark
         var ratio = ""
@@ -20,7 +23,7 @@ enum Report {
             ratio = fixed(measurement.median / base.median, 2) + "x " + baseline
         }
         let cells = [
-            b.name.padding(toLength: 26, withPad: " ", startingAt: 0),
+            b.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0),
             ("per " + b.unit).padding(toLength: 13, withPad: " ", startingAt: 0),
             [0.0, 25, 50, 75, 100].map { human(measurement.percentile($0)).leftPadded(10) }.joined(separator: " "),
             fixed(measurement.operationsPerSecond, 0).leftPadded(12),
@@ -30,7 +33,7 @@ enum Report {
     }
 
     static let header = [
-        "name".padding(toLength: 26, withPad: " ", startingAt: 0), "unit".padding(toLength: 13, withPad: " ", startingAt: 0),
+        "name".padding(toLength: nameWidth, withPad: " ", startingAt: 0), "unit".padding(toLength: 13, withPad: " ", startingAt: 0),
         ["p0", "p25", "p50", "p75", "p100"].map { $0.leftPadded(10) }.joined(separator: " "), "ops/s".leftPadded(12), "  ratio (p50)",
     ].joined(separator: " ")
 

@@ -4,28 +4,39 @@ extension HitTester {
     /// Batches at least this long are spread over all cores.
     static let parallelBatchThreshold = 16_384
 
-    /// The front-most element at every point (as ``elementIndex(at:)``), or nil for each, in order.
+    /// The element selected at every point (as ``elementIndex(at:tolerance:)``), or nil for each, in order.
     ///
-    /// - Parameter threads: how many threads may share a large batch (0: one per core); batches
-    ///   shorter than 16,384 points always run on the calling thread.
-    public func elementIndices(at points: [Point], threads: Int = 0) -> [ElementIndex?] {
+    /// - Parameters:
+    ///   - tolerance: the query's touch tolerance in points (nil: the layout's default).
+    ///   - threads: how many threads may share a large batch (0: one per core); batches
+    ///     shorter than 16,384 points always run on the calling thread.
+    public func elementIndices(at points: [Point], tolerance: Double? = nil, threads: Int = 0) -> [ElementIndex?] {
         [ElementIndex?](unsafeUninitializedCapacity: points.count) { results, initialized in
-            points.withUnsafeBufferPointer { elementIndices(at: $0, into: results, threads: threads) }
+            points.withUnsafeBufferPointer { elementIndices(at: $0, into: results, tolerance: tolerance, threads: threads) }
             initialized = points.count
         }
     }
 
-    /// Resolves `points` into `results` (which must be at least as long), without allocating.
+    /// Resolves `points` into `results` (which must be at least as long), without allocating
+    /// (but for a touch-tolerance index, built once, the first time a miss needs one).
     ///
-    /// - Parameter threads: as for ``elementIndices(at:threads:)``.
-    public func elementIndices(at points: UnsafeBufferPointer<Point>, into results: UnsafeMutableBufferPointer<ElementIndex?>, threads: Int = 0) {
+    /// - Parameters: as for ``elementIndices(at:tolerance:threads:)``.
+    public func elementIndices(
+        at points: UnsafeBufferPointer<Point>, into results: UnsafeMutableBufferPointer<ElementIndex?>, tolerance: Double? = nil, threads: Int = 0
+    ) {
+        resolveAll(points, into: results, tolerance: tolerance, exact: false, threads: threads)
+    }
+
+    /// The batch, with `exact`: exact hits only, whatever tolerance the layout sets.
+    func resolveAll(
+        _ points: UnsafeBufferPointer<Point>, into results: UnsafeMutableBufferPointer<ElementIndex?>, tolerance: Double?, exact: Bool, threads: Int
+    ) {
         precondition(results.count >= points.count, "the results buffer is shorter than the points")
-        let tables = self.tables
         guard let pointBase = points.baseAddress, let resultBase = results.baseAddress else { return }
         let count = points.count
         let cores = threads > 0 ? threads : Platform.processorCount
         if count < Self.parallelBatchThreshold || cores == 1 {
-            Self.resolve(tables, pointBase, resultBase, 0..<count)
+            resolve(pointBase, resultBase, 0..<count, tolerance: tolerance, exact: exact)
             return
         }
         let chunks = cores * 4
@@ -35,17 +46,15 @@ extension HitTester {
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let start = chunk * chunkSize, end = min(count, start + chunkSize)
             guard start < end else { return }
-            Self.resolve(
-                tables, UnsafePointer(bitPattern: pointAddress)!, UnsafeMutablePointer(bitPattern: resultAddress)!, start..<end)
+            resolve(UnsafePointer(bitPattern: pointAddress)!, UnsafeMutablePointer(bitPattern: resultAddress)!, start..<end, tolerance: tolerance, exact: exact)
         }
     }
 
-    private static func resolve(
-        _ tables: QueryTables, _ points: UnsafePointer<Point>, _ results: UnsafeMutablePointer<ElementIndex?>, _ range: Range<Int>
-    ) {
-        for i in range {
-            let point = points[i]
-            results[i] = tables.frontMost(point.x, point.y).map { ElementIndex(rawValue: Int32(truncatingIfNeeded: $0)) }
+    private func resolve(_ points: UnsafePointer<Point>, _ results: UnsafeMutablePointer<ElementIndex?>, _ range: Range<Int>, tolerance: Double?, exact: Bool) {
+        if exact {
+            for i in range { results[i] = tables.frontMost(points[i].x, points[i].y).map { ElementIndex(rawValue: Int32(truncatingIfNeeded: $0)) } }
+        } else {
+            for i in range { results[i] = elementIndex(at: points[i], tolerance: tolerance) }
         }
     }
 }

@@ -24,10 +24,12 @@ extension HitTester {
             noSolidPixel.insert(index)
             warnings.append(warning(index, "\"\(storage.ids[index])\" can never be hit: its image has no pixel with alpha at or above \(element.pointee.minAlpha)"))
         }
-        guard let map = try? hitMap(scale: scale), map.width * map.height <= maximumPixels else {
+        // Pixels are owned by exact hits: a near tap owns nothing, whatever tolerance the layout sets.
+        guard var map = try? hitMap(scale: scale), map.width * map.height <= maximumPixels else {
             return Reachability(warnings: warnings, checkedOwnership: false)
         }
         var owned = [Bool](repeating: false, count: storage.ids.count)
+        map.exact = true
         map.forEachBand { _, owners in
             for owner in owners { if let owner { owned[Int(owner.rawValue)] = true } }
         }

@@ -78,6 +78,32 @@ extension HitTester {
         considered(at: point, tolerance: tolerance).filter { $0.isExactHit || ($0.tolerance > 0 && $0.distance <= $0.tolerance) }
     }
 
+    /// Every element a touch-tolerance search at `point` measured (those whose regions lie within
+    /// the largest tolerance in play), nearest first, each with what became of it: chosen, beaten
+    /// by an exact hit or a nearer element, behind an equally near one, or beyond its tolerance.
+    /// Empty when no tolerance is in play. Exact hits are not listed: ``explanation(at:)`` has them.
+    public func touchVerdicts(at point: Point, tolerance: Double? = nil) -> [TouchVerdict] {
+        let list = considered(at: point, tolerance: tolerance)
+        let exact = list.first { $0.isExactHit }
+        let near = list.filter { !$0.isExactHit }
+        let winner = exact ?? near.first { $0.tolerance > 0 && $0.distance <= $0.tolerance }
+        return near.map { candidate in
+            let outcome: TouchVerdict.Outcome
+            if !(candidate.tolerance > 0 && candidate.distance <= candidate.tolerance) {
+                outcome = .beyondTolerance
+            } else if let exact {
+                outcome = .exactHitWins(id: exact.id)
+            } else if let winner, winner.element == candidate.element {
+                outcome = .chosen
+            } else if let winner, abs(candidate.distance - winner.distance) <= Self.margin(winner.distance) {
+                outcome = .behind(id: winner.id)
+            } else {
+                outcome = .fartherThan(id: winner?.id ?? "")
+            }
+            return TouchVerdict(candidate: candidate, outcome: outcome)
+        }
+    }
+
     /// The exact hits, then every element whose region lies within the search radius (the largest
     /// tolerance in play), ranked as ``touchCandidates(at:tolerance:)`` ranks them, including those
     /// beyond their own tolerance: what `--explain` shows.

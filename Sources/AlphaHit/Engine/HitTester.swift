@@ -47,9 +47,18 @@ public struct HitTester: Sendable {
         return nearMiss(point, tolerance: tolerance)?.element
     }
 
-    /// The front-most hit at `point`, with the element's id, path, local point, and pixel.
-    public func hit(at point: Point) -> Hit? {
-        elementIndex(at: point).flatMap { hit(of: Int($0.rawValue), at: point) }
+    /// The element ``elementIndex(at:tolerance:)`` selects at `point`, with its id, path, local
+    /// point, and pixel; for a hit by touch tolerance, the distance and the point it snaps to.
+    ///
+    /// - Parameter tolerance: as for ``elementIndex(at:tolerance:)``.
+    public func hit(at point: Point, tolerance: Double? = nil) -> Hit? {
+        if let index = tables.frontMost(point.x, point.y) { return hit(of: index, at: point) }
+        guard tolerance != nil || tables.toleranceInUse, let near = nearMiss(point, tolerance: tolerance) else { return nil }
+        let index = Int(near.element.rawValue)
+        let local = tables.unclippedLocalPoint(of: index, near.nearestPoint.x, near.nearestPoint.y)
+        return Hit(
+            element: near.element, id: near.id, path: path(of: near.element), localPoint: Point(x: local.x, y: local.y),
+            pixel: nil, alpha: nil, distance: near.distance, nearestPoint: near.nearestPoint)
     }
 
     /// Every element whose own shape takes `point`, front to back.
@@ -76,6 +85,6 @@ public struct HitTester: Sendable {
         let elementIndex = ElementIndex(rawValue: Int32(index))
         return Hit(
             element: elementIndex, id: storage.ids[index], path: path(of: elementIndex),
-            localPoint: Point(x: local.x, y: local.y), pixel: pixel, alpha: alpha)
+            localPoint: Point(x: local.x, y: local.y), pixel: pixel, alpha: alpha, nearestPoint: point)
     }
 }

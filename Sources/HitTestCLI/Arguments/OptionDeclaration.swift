@@ -61,6 +61,10 @@ enum OptionValue {
         Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
     }
 
+    static func nonNegativeNumber(_ text: String) -> Double? {
+        Double(text).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+    }
+
     static func unitInterval(_ text: String) -> Double? {
         Double(text).flatMap { $0 >= 0 && $0 <= 1 ? $0 : nil }
     }

@@ -11,6 +11,8 @@ enum QueryCommand: Subcommand {
             On the command line a point is one argument ('3,4' or "3 4" quoted), or two numbers in
             a row (3 4). Negative coordinates need no quoting: a token that reads as a number is one.
             Prints one line per point, in order: the id of the front-most element hit, or '-'.
+            With --tolerance (or touchTolerance in the layout), a point that hits nothing selects
+            the element whose hit region is nearest, if within its tolerance (Docs/HitTesting.md).
             A malformed line on standard input still gets its line ('!', or an object with "error"
             with --json), so answers stay in step with the input; it is also reported on standard
             error with its line number, and the exit code is then 1.
@@ -21,11 +23,14 @@ enum QueryCommand: Subcommand {
             .init(name: "layout", help: "The layout file (JSON); '-' for standard input."),
             .init(name: "x,y", help: "Points in layout coordinates (default: read standard input).", isOptional: true, isRepeating: true),
         ],
-        options: [json, all, explain] + LayoutLoading.options)
+        options: [json, all, explain, tolerance] + LayoutLoading.options)
 
     static let json = Flag("--json", help: "One JSON object per point: point, id, path, local, pixel, alpha.")
     static let all = Flag("--all", help: "Every element hit at the point, front to back.")
     static let explain = Flag("--explain", help: "Why each element whose bounds contain the point, in front of the winner, missed.")
+    static let tolerance = Option(
+        "--tolerance", value: "<points>", help: "Touch tolerance: how far a point may miss an element and still select it. (default: the layout's)",
+        expected: "a finite number of at least 0", parse: OptionValue.nonNegativeNumber)
 
     enum Mode { case front, all, explain }
 
@@ -43,7 +48,7 @@ enum QueryCommand: Subcommand {
             throw UsageError.other("The layout is read from standard input ('-'), so the points must be given as arguments.")
         }
         let engine = try LayoutLoading.engine(layout, arguments, io: io)
-        let writer = QueryWriter(engine: engine, mode: mode, json: arguments.isSet(json), output: io.output)
+        let writer = QueryWriter(engine: engine, mode: mode, json: arguments.isSet(json), tolerance: arguments[tolerance], output: io.output)
         if !points.isEmpty {
             for (x, y) in points { writer.answer(x, y) }
             return

@@ -5,6 +5,8 @@ struct QueryWriter {
     let engine: HitTester
     let mode: QueryCommand.Mode
     let json: Bool
+    /// The query's touch tolerance (nil: the layout's).
+    let tolerance: Double?
     let output: OutputSink
     /// Every element's id as UTF-8 plus a newline, back to back, for the plain answer without formatting work;
     /// one buffer rather than one array per element, so that loading a 300,000-element layout does not
@@ -14,10 +16,11 @@ struct QueryWriter {
     let idLineEnds: [Int]
     static let missLine: [UInt8] = [UInt8(ascii: "-"), 0x0A]
 
-    init(engine: HitTester, mode: QueryCommand.Mode, json: Bool, output: OutputSink) {
+    init(engine: HitTester, mode: QueryCommand.Mode, json: Bool, tolerance: Double?, output: OutputSink) {
         self.engine = engine
         self.mode = mode
         self.json = json
+        self.tolerance = tolerance
         self.output = output
         var lines: [UInt8] = []
         var ends: [Int] = []
@@ -35,18 +38,20 @@ struct QueryWriter {
         let point = Point(x: x, y: y)
         switch (mode, json) {
         case (.front, false):
-            guard let element = engine.elementIndex(at: point) else { return output.write(Self.missLine) }
+            guard let element = engine.elementIndex(at: point, tolerance: tolerance) else { return output.write(Self.missLine) }
             let index = Int(element.rawValue)
             let start = index == 0 ? 0 : idLineEnds[index - 1]
             idLines.withUnsafeBytes { output.write(UnsafeRawBufferPointer(rebasing: $0[start..<idLineEnds[index]])) }
         case (.front, true):
-            output.write("{\"point\":\(JSONText.pair(x, y)),\(Self.hitFields(engine.hit(at: point)))}\n")
+            output.write("{\"point\":\(JSONText.pair(x, y)),\(Self.hitFields(engine.hit(at: point, tolerance: tolerance)))}\n")
         case (.all, false):
-            let hits = engine.allHits(at: point)
-            output.write((hits.isEmpty ? "-" : hits.map(\.id).joined(separator: " ")) + "\n")
+            let candidates = engine.touchCandidates(at: point, tolerance: tolerance)
+            let words = candidates.map { $0.isExactHit ? $0.id : "\($0.id)(\(JSONText.number(Self.rounded($0.distance))))" }
+            output.write((words.isEmpty ? "-" : words.joined(separator: " ")) + "\n")
         case (.all, true):
-            let hits = engine.allHits(at: point).map { "{\(Self.hitFields($0))}" }
-            output.write("{\"point\":\(JSONText.pair(x, y)),\"hits\":[\(hits.joined(separator: ","))]}\n")
+            let exact = engine.allHits(at: point).map { "{\(Self.hitFields($0))}" }
+            let near = engine.touchCandidates(at: point, tolerance: tolerance).filter { !$0.isExactHit }.map { "{\(nearFields($0))}" }
+            output.write("{\"point\":\(JSONText.pair(x, y)),\"hits\":[\((exact + near).joined(separator: ","))]}\n")
         case (.explain, _):
             explainAnswer(point)
         }
@@ -73,29 +78,55 @@ struct QueryWriter {
             return
         }
         let lines = engine.explanation(at: point)
-        let winner = lines.last.flatMap { $0.verdict == .hit ? $0.id : nil }
+        let near = engine.touchVerdicts(at: point, tolerance: tolerance)
+        let chosen = near.first { $0.outcome == .chosen }?.candidate.id
+        let winner = lines.last.flatMap { $0.verdict == .hit ? $0.id : nil } ?? chosen
         let shown = lines.filter(\.boundsContainPoint)
         let others = lines.count - shown.count
         if json {
             let verdicts = shown.map { "{\"id\":\(JSONText.string($0.id)),\"verdict\":\(JSONText.string($0.verdict.description))}" }
+            let nearVerdicts = near.map { verdict in
+                "{\"id\":\(JSONText.string(verdict.candidate.id)),\"distance\":\(JSONText.number(Self.rounded(verdict.candidate.distance))),"
+                    + "\"tolerance\":\(JSONText.number(verdict.candidate.tolerance)),\"verdict\":\(JSONText.string(verdict.outcome.description))}"
+            }
             output.write(
                 "{\"point\":\(JSONText.pair(point.x, point.y)),\"id\":\(winner.map(JSONText.string) ?? "null"),"
-                    + "\"explain\":[\(verdicts.joined(separator: ","))],\"others\":\(others)}\n")
+                    + "\"explain\":[\(verdicts.joined(separator: ","))],\"others\":\(others),\"near\":[\(nearVerdicts.joined(separator: ","))]}\n")
             return
         }
-        output.write("\(head): \(winner ?? "-")\n")
+        output.write("\(head): \(winner ?? "-")\(chosen != nil && winner == chosen ? " (within its touch tolerance)" : "")\n")
         for line in shown { output.write("  \(line.id): \(line.verdict)\n") }
+        for verdict in near {
+            let candidate = verdict.candidate
+            output.write(
+                "  \(candidate.id): \(JSONText.number(Self.rounded(candidate.distance))) away (tolerance \(JSONText.number(candidate.tolerance))): \(verdict.outcome)\n")
+        }
         if others > 0 {
             output.write("  (\(others) other element\(others == 1 ? "" : "s") considered: the point is outside \(others == 1 ? "its" : "their") bounds)\n")
         }
     }
 
-    /// `"id":…,"path":[…],"local":[…],"pixel":[…],"alpha":…` (nulls and an empty path for no hit).
+    /// `"id":…,"path":[…],"local":[…],"pixel":[…],"alpha":…,"distance":…,"nearest":[x,y]` (nulls
+    /// and an empty path for no hit): `nearest` is the point a hit snaps to (the point itself when exact).
     static func hitFields(_ hit: Hit?) -> String {
-        guard let hit else { return "\"id\":null,\"path\":[],\"local\":null,\"pixel\":null,\"alpha\":null" }
+        guard let hit else { return "\"id\":null,\"path\":[],\"local\":null,\"pixel\":null,\"alpha\":null,\"distance\":null,\"nearest\":null" }
         let path = hit.path.map(JSONText.string).joined(separator: ",")
         let pixel = hit.pixel.map { "[\($0.x),\($0.y)]" } ?? "null"
         let alpha = hit.alpha.map { String($0) } ?? "null"
-        return "\"id\":\(JSONText.string(hit.id)),\"path\":[\(path)],\"local\":\(JSONText.pair(hit.localPoint.x, hit.localPoint.y)),\"pixel\":\(pixel),\"alpha\":\(alpha)"
+        return "\"id\":\(JSONText.string(hit.id)),\"path\":[\(path)],\"local\":\(JSONText.pair(hit.localPoint.x, hit.localPoint.y)),"
+            + "\"pixel\":\(pixel),\"alpha\":\(alpha),\"distance\":\(JSONText.number(rounded(hit.distance))),"
+            + "\"nearest\":\(JSONText.pair(hit.nearestPoint.x, hit.nearestPoint.y))"
+    }
+
+    /// The fields of a near candidate of `--all`: id, path, distance and the point it snaps to.
+    func nearFields(_ candidate: TouchCandidate) -> String {
+        let path = engine.path(of: candidate.element).map(JSONText.string).joined(separator: ",")
+        return "\"id\":\(JSONText.string(candidate.id)),\"path\":[\(path)],\"local\":null,\"pixel\":null,\"alpha\":null,"
+            + "\"distance\":\(JSONText.number(Self.rounded(candidate.distance))),\"nearest\":\(JSONText.pair(candidate.nearestPoint.x, candidate.nearestPoint.y))"
+    }
+
+    /// Distances to a thousandth of a point: the engine's are good to 0.01, so more digits would only be noise.
+    static func rounded(_ distance: Double) -> Double {
+        (distance * 1000).rounded() / 1000
     }
 }

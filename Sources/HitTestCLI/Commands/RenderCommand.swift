@@ -8,7 +8,8 @@ enum RenderCommand: Subcommand {
         discussion: """
             Every pixel is painted with the colour of the element hit at its centre (pixel (px, py)
             samples the point ((px + 0.5) / scale, (py + 0.5) / scale)); where nothing is hit it is
-            transparent. The picture covers the canvas, or without one, everything from the origin
+            transparent. With --tolerance (or touchTolerance in the layout), a pixel that hits nothing
+            takes the colour of the element a tap there would select. The picture covers the canvas, or without one, everything from the origin
             to the far edges of the elements (ceil(extent x scale) pixels a side). Each element gets
             one of 24 colours, chosen to differ from its parent's, its neighbouring siblings' and
             those of the elements it touches in the picture; the same layout always gets the same
@@ -18,7 +19,7 @@ enum RenderCommand: Subcommand {
             Exit codes: 0 drawn, 1 bad layout or unwritable output, 2 usage error.
             """,
         arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
-        options: [output, scale, legend, json] + LayoutLoading.options)
+        options: [output, scale, legend, json, tolerance] + LayoutLoading.options)
 
     static let output = Option(
         "--output", "-o", value: "<file.png>", help: "Where to write the picture; '-' for standard output.",
@@ -30,6 +31,9 @@ enum RenderCommand: Subcommand {
         "--legend", value: "<file>", help: "Write the legend to this file instead; '-' for standard output.",
         expected: "a file path or '-'", parse: OptionValue.path)
     static let json = Flag("--json", help: "Write the legend as JSON: size, scale, and each element's id, colour and pixels.")
+    static let tolerance = Option(
+        "--tolerance", value: "<points>", help: "Paint what a tap at each pixel would select with this touch tolerance. (default: the layout's)",
+        expected: "a finite number of at least 0", parse: OptionValue.nonNegativeNumber)
 
     /// Pictures larger than this many pixels are refused rather than slowly rendered.
     static let maximumPixels = 64 << 20
@@ -46,7 +50,7 @@ enum RenderCommand: Subcommand {
         let engine = try LayoutLoading.engine(arguments.positionals[0], arguments, io: io)
         let map: HitMap
         do {
-            map = try engine.hitMap(scale: arguments[scale] ?? 1)
+            map = try engine.hitMap(scale: arguments[scale] ?? 1, tolerance: arguments[tolerance])
         } catch {
             throw CommandFailure(description: "cannot render: \(error); or give the layout a canvas")
         }

@@ -12,6 +12,13 @@ public struct Hit: Hashable, Sendable {
     public var pixel: PixelCoordinate?
     /// That pixel's alpha; nil for elements without an image.
     public var alpha: UInt8?
+    /// The distance in layout points from the query point to the element's hit region: 0 for an
+    /// exact hit, more for a hit by touch tolerance (within 0.01 point).
+    public var distance: Double = 0
+    /// The point of the element's hit region nearest the query point, in layout points: the query
+    /// point itself for an exact hit, where the tap snaps to for a near one (whose `localPoint`
+    /// is this point's, and whose `pixel` and `alpha` are nil).
+    public var nearestPoint: Point
 }
 
 /// A pixel position in an image, from the top-left pixel (0, 0).

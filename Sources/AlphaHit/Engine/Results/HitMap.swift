@@ -1,5 +1,5 @@
-/// A picture of the layout in which each pixel names the element that owns it: the front-most
-/// element hit at the pixel's centre. Pixel (px, py) samples the layout point
+/// A picture of the layout in which each pixel names the element that owns it: the element a tap
+/// at the pixel's centre selects (the front-most hit, else the nearest within its touch tolerance). Pixel (px, py) samples the layout point
 /// ((px + 0.5) / scale, (py + 0.5) / scale).
 ///
 /// Owners are resolved on demand, band by band, so a map of any size needs the memory of one
@@ -12,6 +12,10 @@ public struct HitMap: Sendable {
     /// Pixels per point (finite, > 0).
     public let scale: Double
     let engine: HitTester
+    /// The query's touch tolerance (nil: the layout's); ignored when `exact`.
+    let tolerance: Double?
+    /// Exact hits only, whatever tolerance the layout sets (for what pixels elements own).
+    var exact = false
 
     /// The layout point pixel (`x`, `y`) samples.
     public func point(ofPixelX x: Int, y: Int) -> Point {
@@ -28,7 +32,10 @@ public struct HitMap: Sendable {
         for y in rows {
             for x in 0..<width { points.append(point(ofPixelX: x, y: y)) }
         }
-        return engine.elementIndices(at: points)
+        return [ElementIndex?](unsafeUninitializedCapacity: points.count) { results, initialized in
+            points.withUnsafeBufferPointer { engine.resolveAll($0, into: results, tolerance: tolerance, exact: exact, threads: 0) }
+            initialized = points.count
+        }
     }
 
     /// Calls `body` with each band of at most `rowsPerBand` rows, top to bottom, and its owners
@@ -74,17 +81,19 @@ extension HitTester {
     }
 
     /// The hit map of the layout at `scale` pixels per point, covering ``mapExtent``
-    /// (`ceil(extent × scale)` pixels a side).
+    /// (`ceil(extent × scale)` pixels a side): each pixel's owner is what ``elementIndex(at:tolerance:)``
+    /// answers at its centre.
     ///
+    /// - Parameter tolerance: the query's touch tolerance in points (nil: the layout's default).
     /// - Throws: ``HitMapError`` when `scale` is not a finite number > 0, or when a side would
     ///   exceed ``maximumHitMapSide`` pixels.
-    public func hitMap(scale: Double = 1) throws(HitMapError) -> HitMap {
+    public func hitMap(scale: Double = 1, tolerance: Double? = nil) throws(HitMapError) -> HitMap {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
         let extent = mapExtent
         let width = (extent.width * scale).rounded(.up), height = (extent.height * scale).rounded(.up)
         guard width <= Double(Self.maximumHitMapSide), height <= Double(Self.maximumHitMapSide) else {
             throw .tooLarge(width: width, height: height)
         }
-        return HitMap(width: Int(width), height: Int(height), scale: scale, engine: self)
+        return HitMap(width: Int(width), height: Int(height), scale: scale, engine: self, tolerance: tolerance)
     }
 }

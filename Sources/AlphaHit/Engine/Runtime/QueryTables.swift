@@ -51,6 +51,15 @@ struct QueryTables: @unchecked Sendable {
         return point
     }
 
+    /// The layout point in element `index`'s local space, whatever its clipping ancestors say.
+    func unclippedLocalPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        var point = (x: x, y: y)
+        let element = elements + index
+        let start = Int(element.pointee.chainStart)
+        for link in start..<start + Int(element.pointee.chainLength) { point = (elements + Int(chains[link])).localPoint(point.x, point.y) }
+        return point
+    }
+
     /// The front-most element whose own shape takes layout point (x, y).
     @inlinable @inline(__always)
     func frontMost(_ x: Double, _ y: Double) -> Int? {
