@@ -23,6 +23,21 @@ final class PixelStorage: @unchecked Sendable {
 
     static let hugePageSize = 2 << 20
 
+    /// What other parts of the library derive from these pixels (touch tolerance's solid-pixel
+    /// tables, one per threshold), made on first need and kept as long as the pixels: every engine
+    /// that uses the image through the cache shares them.
+    private let derivations = Locked<[Int: AnyObject]>([:])
+
+    /// The value derived under `key`, made by `make` on first need (once: a second caller waits).
+    func derived<Value: AnyObject & Sendable>(_ key: Int, make: () -> Value) -> Value {
+        derivations.withLock { store in
+            if let known = store[key] as? Value { return known }
+            let made = make()
+            store[key] = made
+            return made
+        }
+    }
+
     deinit {
         base.deallocate()
     }

@@ -32,6 +32,9 @@ final class EngineStorage: @unchecked Sendable {
     /// `AtomicLazyReference.load()`, for every later search (the reference above keeps it alive).
     private let toleranceIndexAddress = Atomic<UInt>(0)
 
+    /// Whether a search has built the touch-tolerance index yet.
+    var hasToleranceIndex: Bool { toleranceIndexAddress.load(ordering: .acquiring) != 0 }
+
     /// Calls `body` with the touch-tolerance index, built by the first search that needs it (two
     /// racing first searches may both build one; the first stored is kept).
     func withToleranceIndex<Result>(_ body: (ToleranceIndex) -> Result) -> Result {
@@ -39,7 +42,7 @@ final class EngineStorage: @unchecked Sendable {
         if address != 0 {
             return Unmanaged<ToleranceIndex>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)._withUnsafeGuaranteedRef(body)
         }
-        let index = lazyToleranceIndex.storeIfNil(ToleranceIndex(tables: tables, count: elements.count, candidates: candidates))
+        let index = lazyToleranceIndex.storeIfNil(ToleranceIndex(tables: tables, count: elements.count, candidates: candidates, images: images))
         toleranceIndexAddress.store(UInt(bitPattern: Unmanaged.passUnretained(index).toOpaque()), ordering: .releasing)
         return body(index)
     }

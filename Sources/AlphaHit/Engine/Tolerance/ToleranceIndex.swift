@@ -1,20 +1,23 @@
 /// What a touch-tolerance search needs beyond the query tables, built on an engine's first search
 /// (a layout that never uses a tolerance never pays for it): the unpruned grid of candidate boxes,
-/// each element's place in the resolution order, and a solid-pixel count table per image and threshold.
+/// each element's place in the resolution order, the solid-pixel tables of each image and threshold
+/// in use (shared with the image, see ``SolidPixels``), and each element's fast form, if it has one.
 final class ToleranceIndex: @unchecked Sendable {
     // Unchecked: everything is written in init and only read afterwards.
     let grid: CandidateGrid
     /// Each element's position in the resolution order (0 = front-most); -1 for elements that can never be hit.
     let rank: [Int32]
+    /// The images' tables, kept alive here; `tables` and `runs` are their contents, by the same index.
+    let owners: [SolidPixels]
     private let tables: [SolidPixelCounts]
-    /// The same images' solid runs, by the same index.
     private let runs: [SolidRuns]
     /// Each element's table in `tables`, or -1.
     private let tableOf: [Int32]
     /// Each element's region in the fast form, where it has one.
     private let fast: [FastRegion?]
 
-    init(tables query: QueryTables, count: Int, candidates: [GridEntry]) {
+    /// - Parameter images: the engine's images, whose storage holds (or will hold) their tables.
+    init(tables query: QueryTables, count: Int, candidates: [GridEntry], images: [DecodedImage]) {
         let elements = query.elements
         grid = CandidateGrid(candidates)
         var rank = [Int32](repeating: -1, count: count)
@@ -24,8 +27,9 @@ final class ToleranceIndex: @unchecked Sendable {
             let pixels: UnsafePointer<UInt8>
             let minAlpha: UInt8
         }
-        var tables: [SolidPixelCounts] = []
-        var runs: [SolidRuns] = []
+        var storageAt: [UnsafeRawPointer: PixelStorage] = [:]
+        for image in images { image.withUnsafeBytes { if let base = $0.baseAddress { storageAt[base] = image.storage } } }
+        var owners: [SolidPixels] = []
         var byKey: [Key: Int32] = [:]
         var tableOf = [Int32](repeating: -1, count: count)
         for box in candidates {
@@ -34,23 +38,20 @@ final class ToleranceIndex: @unchecked Sendable {
             let key = Key(pixels: pixels, minAlpha: elements[index].minAlpha)
             if let known = byKey[key] {
                 tableOf[index] = known
-            } else if let counts = SolidPixelCounts(elements + index, maximumPixels: .max) {
-                byKey[key] = Int32(tables.count)
-                tableOf[index] = Int32(tables.count)
-                tables.append(counts)
-                runs.append(SolidRuns(elements + index))
+            } else {
+                let storage = storageAt[UnsafeRawPointer(pixels)]
+                byKey[key] = Int32(owners.count)
+                tableOf[index] = Int32(owners.count)
+                owners.append(storage.map { SolidPixels.of(elements + index, storage: $0) } ?? SolidPixels(elements + index))
             }
         }
-        self.tables = tables
-        self.runs = runs
+        self.owners = owners
+        tables = owners.map(\.counts)
+        runs = owners.map(\.runs)
         self.tableOf = tableOf
         var fast = [FastRegion?](repeating: nil, count: count)
         for box in candidates { fast[Int(box.element)] = FastRegion(of: Int(box.element), tables: query) }
         self.fast = fast
-    }
-
-    deinit {
-        for table in runs { table.deallocate() }
     }
 
     /// Measures the elements whose regions may lie within `radius` of the point, nearest box first
