@@ -26,10 +26,10 @@ final class PixelStorage: @unchecked Sendable {
     /// What other parts of the library derive from these pixels (touch tolerance's solid-pixel
     /// tables, one per threshold), made on first need and kept as long as the pixels: every engine
     /// that uses the image through the cache shares them.
-    private let derivations = Locked<[Int: AnyObject]>([:])
+    private let derivations = Locked<[AnyHashable: AnyObject]>([:])
 
     /// The value derived under `key`, made by `make` on first need (once: a second caller waits).
-    func derived<Value: AnyObject & Sendable>(_ key: Int, make: () -> Value) -> Value {
+    func derived<Value: AnyObject & Sendable, Key: Hashable & Sendable>(_ key: Key, make: () -> Value) -> Value {
         derivations.withLock { store in
             if let known = store[key] as? Value { return known }
             let made = make()

@@ -5,8 +5,15 @@ public struct Element: Hashable, Sendable {
     public var id: String
     /// Position and size in the parent's local space (the layout space for top-level elements), in points.
     public var frame: Rect
-    /// Path of a PNG image, relative to the layout's image directory unless absolute.
-    public var image: String?
+    /// The element's image, if any: a PNG path, an atlas frame or a rectangle of a PNG. Without one
+    /// the shape alone decides.
+    public var imageSource: ImageSource?
+    /// The PNG file of ``imageSource`` when it is a whole file (nil for atlas frames and regions);
+    /// setting it makes the image that file.
+    public var image: String? {
+        get { if case .file(let path) = imageSource { path } else { nil } }
+        set { imageSource = newValue.map(ImageSource.file) }
+    }
     /// Image pixels per point; nil: 2 or 3 from an `@2x`/`@3x` file name, else the layout default, else 1.
     public var imageScale: Double?
     /// How the image is placed; nil: the layout default, else `.scaleToFill`.
@@ -41,11 +48,12 @@ public struct Element: Hashable, Sendable {
         id: String, frame: Rect, image: String? = nil, imageScale: Double? = nil, contentMode: ContentMode? = nil,
         capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .stretch, alphaThreshold: Double? = nil,
         shape: ElementShape = .rect, transform: ElementTransform? = nil, isHidden: Bool = false, isInteractive: Bool = true,
-        opacity: Double = 1, clipsToBounds: Bool = false, touchTolerance: Double? = nil, children: [Element] = []
+        opacity: Double = 1, clipsToBounds: Bool = false, touchTolerance: Double? = nil, children: [Element] = [],
+        imageSource: ImageSource? = nil
     ) {
         self.id = id
         self.frame = frame
-        self.image = image
+        self.imageSource = imageSource ?? image.map(ImageSource.file)
         self.imageScale = imageScale
         self.contentMode = contentMode
         self.capInsets = capInsets

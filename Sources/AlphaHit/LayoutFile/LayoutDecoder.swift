@@ -121,11 +121,7 @@ struct LayoutDecoder {
         } else {
             add(elementPath()["frame"], "is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points", node: node)
         }
-        element.image = string(fields[ElementKey.image], at: elementPath()["image"])
-        if element.image == "" {
-            add(elementPath()["image"], "must be a non-empty path to a PNG file", node: fields[ElementKey.image])
-            element.image = nil
-        }
+        if let image = fields[ElementKey.image] { element.imageSource = imageSource(image, at: elementPath()["image"]) }
         element.imageScale = number(fields[ElementKey.imageScale], at: elementPath()["imageScale"])
         element.contentMode = choice(fields[ElementKey.contentMode], at: elementPath()["contentMode"], ContentMode.self)
         if let caps = fields[ElementKey.capInsets], let sides = object(caps, at: elementPath()["capInsets"], keys: Self.capInsetsKeys) {
@@ -146,6 +142,60 @@ struct LayoutDecoder {
         element.touchTolerance = number(fields[ElementKey.touchTolerance], at: elementPath()["touchTolerance"])
         if let children = fields[ElementKey.children] { element.children = elementList(children, at: elementPath()["children"], depth: depth + 1) }
         return element
+    }
+
+    static let atlasFrameKeys = KeySet(["atlas", "frame", "index"])
+    static let regionKeys = KeySet(["file", "rect"])
+    static let rectKeys = KeySet(["x", "y", "width", "height"])
+
+    /// A PNG path, `{"atlas", "frame", "index"}` or `{"file", "rect"}`.
+    private mutating func imageSource(_ node: JSONNode, at path: LayoutPath) -> ImageSource? {
+        switch node.value {
+        case .string(let file):
+            guard !file.isEmpty else {
+                add(path, "must be a non-empty path to a PNG file", node: node)
+                return nil
+            }
+            return .file(file)
+        case .object(let members):
+            if members.value(forKey: "atlas") != nil || members.value(forKey: "frame") != nil {
+                guard let fields = object(node, at: path, keys: Self.atlasFrameKeys) else { return nil }
+                let atlas = string(fields["atlas"], at: path["atlas"], required: true, in: node)
+                let frame = string(fields["frame"], at: path["frame"], required: true, in: node)
+                var index: Int?
+                if let number = number(fields["index"], at: path["index"]) {
+                    if number == number.rounded(), abs(number) < 1e9 { index = Int(number) } else { add(path["index"], "must be a whole number", node: fields["index"]) }
+                }
+                guard let atlas, let frame else { return nil }
+                if atlas.isEmpty { add(path["atlas"], "must be a non-empty path to an atlas file", node: fields["atlas"]) }
+                return atlas.isEmpty ? nil : .atlasFrame(atlas: atlas, frame: frame, index: index)
+            }
+            guard let fields = object(node, at: path, keys: Self.regionKeys) else { return nil }
+            let file = string(fields["file"], at: path["file"], required: true, in: node)
+            guard let rectNode = fields["rect"] else {
+                add(path["rect"], "is required: {\"x\", \"y\", \"width\", \"height\"} in whole pixels of the image", node: node)
+                return nil
+            }
+            guard let parts = object(rectNode, at: path["rect"], keys: Self.rectKeys) else { return nil }
+            var values: [Int] = []
+            for key in ["x", "y", "width", "height"] {
+                guard let value = number(parts[key], at: path["rect"][key], required: true, in: rectNode) else { continue }
+                let minimum = key == "width" || key == "height" ? 1.0 : 0
+                guard value == value.rounded(), value >= minimum, value < 1e9 else {
+                    add(path["rect"][key], "must be a whole number ≥ \(Int(minimum)) (pixels)", node: parts[key])
+                    continue
+                }
+                values.append(Int(value))
+            }
+            guard let file, !file.isEmpty, values.count == 4 else {
+                if file?.isEmpty == true { add(path["file"], "must be a non-empty path to a PNG file", node: fields["file"]) }
+                return nil
+            }
+            return .region(file: file, x: values[0], y: values[1], width: values[2], height: values[3])
+        default:
+            add(path, "must be a PNG path, {\"atlas\", \"frame\"} or {\"file\", \"rect\"}, not \(node.value.kind)", node: node)
+            return nil
+        }
     }
 
     private mutating func shape(_ node: JSONNode, at path: LayoutPath) -> ElementShape {

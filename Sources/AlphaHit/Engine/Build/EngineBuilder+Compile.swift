@@ -1,6 +1,6 @@
 extension EngineBuilder {
     /// The hot-path form of one validated element.
-    func compile(_ visit: borrowing Visit, image: DecodedImage?) -> CompiledElement {
+    func compile(_ visit: borrowing Visit, image placed: PlacedImage?) -> CompiledElement {
         let (w, h) = (visit.element.frame.width, visit.element.frame.height)
         var compiled = CompiledElement()
         compiled.parent = visit.parent
@@ -30,11 +30,20 @@ extension EngineBuilder {
             compiled.cornerRadius = min(radius, w / 2, h / 2)
             compiled.corners = corners.rawValue
         }
-        if let image {
-            compiled.pixels = image.withUnsafeBytes { UnsafePointer($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        if let placed {
+            let image = placed.image
+            let base = image.withUnsafeBytes { UnsafePointer($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+            compiled.pixels = base
             compiled.bytesPerRow = image.bytesPerRow
+            if let frame = placed.frame {
+                let (origin, alongX, alongY) = frame.strides(rowStride: image.bytesPerRow)
+                compiled.isFrame = true
+                compiled.pixels = base + origin
+                (compiled.trimX, compiled.trimY, compiled.trimWidth, compiled.trimHeight) = (frame.trimX, frame.trimY, frame.width, frame.height)
+                (compiled.frameStrideX, compiled.frameStrideY) = (alongX, alongY)
+            }
             compiled.placeImage(
-                pixelWidth: image.width, pixelHeight: image.height, scale: imageScale(of: visit.element),
+                pixelWidth: placed.pixelWidth, pixelHeight: placed.pixelHeight, scale: imageScale(of: visit.element, placed: placed),
                 minAlpha: AlphaThreshold.minimumAlpha(for: visit.element.alphaThreshold ?? layout.defaults.alphaThreshold ?? AlphaThreshold.defaultValue),
                 // Cap insets always fill the bounds: a layout's default content mode does not apply to them.
                 contentMode: visit.element.contentMode ?? layout.defaults.contentMode ?? .scaleToFill,

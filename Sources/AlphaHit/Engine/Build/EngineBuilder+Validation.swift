@@ -40,7 +40,7 @@ extension EngineBuilder {
             where !(value.isFinite && value >= 0) {
                 add(path["capInsets"][key], "must be a finite number ≥ 0")
             }
-            if element.image == nil { add(path["capInsets"], "needs an image to stretch") }
+            if element.imageSource == nil { add(path["capInsets"], "needs an image to stretch") }
             if let mode = element.contentMode, mode != .scaleToFill {
                 add(path["contentMode"], "must be scaleToFill (or absent) when capInsets are set, not \(mode.rawValue)")
             }

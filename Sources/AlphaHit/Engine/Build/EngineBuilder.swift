@@ -97,11 +97,11 @@ struct EngineBuilder {
 
     /// Each image once, however many elements show it: the engine keeps these alive, and a large
     /// layout has hundreds of thousands of elements but a handful of images.
-    private static func distinct(_ images: [DecodedImage?]) -> [DecodedImage] {
+    private static func distinct(_ images: [PlacedImage?]) -> [DecodedImage] {
         var seen = Set<ObjectIdentifier>()
         var last: ObjectIdentifier?
-        return images.compactMap { image in
-            guard let image else { return nil }
+        return images.compactMap { placed in
+            guard let image = placed?.image else { return nil }
             let identity = ObjectIdentifier(image.storage)
             guard identity != last else { return nil }
             last = identity
@@ -111,16 +111,12 @@ struct EngineBuilder {
 
     /// One solid-pixel table per image and threshold in use, and each element's table (if any).
     private func solidPixelCounts(_ elements: UnsafePointer<CompiledElement>, count: Int) -> (tables: [SolidPixelCounts], table: [Int32?]) {
-        struct Key: Hashable {
-            let pixels: UnsafePointer<UInt8>
-            let minAlpha: UInt8
-        }
         var tables: [SolidPixelCounts] = []
-        var byKey: [Key: Int32] = [:]
+        var byKey: [CompiledElement.PixelsKey: Int32] = [:]
         var table = [Int32?](repeating: nil, count: count)
         for index in 0..<count {
-            guard let pixels = elements[index].pixels else { continue }
-            let key = Key(pixels: pixels, minAlpha: elements[index].minAlpha)
+            guard elements[index].pixels != nil else { continue }
+            let key = elements[index].pixelsKey
             if let known = byKey[key] {
                 table[index] = known
             } else if let counts = SolidPixelCounts(elements + index) {

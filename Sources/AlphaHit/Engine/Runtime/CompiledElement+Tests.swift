@@ -110,10 +110,20 @@ extension UnsafePointer where Pointee == CompiledElement {
         return pixel(u, v)
     }
 
-    /// The alpha of pixel (x, y) of the element's alpha8 plane.
+    /// The alpha of pixel (x, y) of the element's image (inside the image): its alpha8 plane, or
+    /// for an atlas frame the sheet's pixel, read in place.
     @inlinable @inline(__always)
     func alpha(_ x: Int, _ y: Int) -> UInt8 {
-        pointee.pixels.unsafelyUnwrapped[y &* pointee.bytesPerRow &+ x]
+        if _slowPath(pointee.isFrame) { return frameAlpha(x, y) }
+        return pointee.pixels.unsafelyUnwrapped[y &* pointee.bytesPerRow &+ x]
+    }
+
+    /// A frame's pixel: transparent where the packer trimmed, else the stored pixel, rotation undone.
+    @inlinable @inline(__always)
+    func frameAlpha(_ x: Int, _ y: Int) -> UInt8 {
+        let u = x &- pointee.trimX, v = y &- pointee.trimY
+        guard u >= 0 && u < pointee.trimWidth && v >= 0 && v < pointee.trimHeight else { return 0 }
+        return pointee.pixels.unsafelyUnwrapped[u &* pointee.frameStrideX &+ v &* pointee.frameStrideY]
     }
 
     /// The element's own test at local point (x, y), saying which part decided: bounds, then shape,

@@ -16,6 +16,8 @@ struct CompiledElement {
     @usableFromInline var placement = Placement.none
     @usableFromInline var minAlpha: UInt8 = 0
     @usableFromInline var corners: UInt8 = 0
+    /// Whether the image is an atlas frame or a region read in place (see `frameStrideX`).
+    @usableFromInline var isFrame = false
     /// This element's ancestors and itself, root first, at `chains[chainStart ..< chainStart + chainLength]`.
     @usableFromInline var chainLength: Int32 = 0
     @usableFromInline var chainStart: Int32 = 0
@@ -31,6 +33,11 @@ struct CompiledElement {
     @usableFromInline var offsetX = 0.0, offsetY = 0.0, factor = 1.0
     @usableFromInline var capTop = 0.0, capLeft = 0.0, capBottom = 0.0, capRight = 0.0
     @usableFromInline var tiles = false
+    /// For a frame: image pixel (x, y) is stored pixel (x − trimX, y − trimY) when inside
+    /// `trimWidth × trimHeight`, at `pixels[(x − trimX)·frameStrideX + (y − trimY)·frameStrideY]`
+    /// (strides that undo the packer's rotation); outside, it is transparent.
+    @usableFromInline var trimX = 0, trimY = 0, trimWidth = 0, trimHeight = 0
+    @usableFromInline var frameStrideX = 1, frameStrideY = 0
 
     // Transform: parent point P to local point L.
     @usableFromInline var centreX = 0.0, centreY = 0.0
@@ -103,5 +110,21 @@ struct CompiledElement {
         }
         let k = w / (low + high)
         return l < low * k ? l / k : iw - (w - l) / k
+    }
+}
+
+extension CompiledElement {
+    /// What an element's solid pixels depend on: its image bytes (read in place, as a frame or
+    /// not), their size and its threshold. Elements with equal keys have equal solid pixels.
+    struct PixelsKey: Hashable {
+        let pixels: UnsafePointer<UInt8>?
+        let width: Int, height: Int, minAlpha: UInt8
+        let trimX: Int, trimY: Int, trimWidth: Int, trimHeight: Int, strideX: Int, strideY: Int
+    }
+
+    var pixelsKey: PixelsKey {
+        PixelsKey(
+            pixels: pixels, width: pixelWidth, height: pixelHeight, minAlpha: minAlpha, trimX: isFrame ? trimX : 0, trimY: isFrame ? trimY : 0,
+            trimWidth: isFrame ? trimWidth : -1, trimHeight: isFrame ? trimHeight : -1, strideX: isFrame ? frameStrideX : 1, strideY: isFrame ? frameStrideY : bytesPerRow)
     }
 }

@@ -18,8 +18,20 @@ final class SolidPixels: @unchecked Sendable {
         runs.deallocate()
     }
 
-    /// The tables for `element`, from the image's storage (made there on first need).
-    static func of(_ element: UnsafePointer<CompiledElement>, storage: PixelStorage) -> SolidPixels {
-        storage.derived(Int(element.pointee.minAlpha)) { SolidPixels(element) }
+    /// The tables for `element`, from the image's storage (made there on first need, under the
+    /// element's ``CompiledElement/PixelsKey``: frames of one sheet each have their own).
+    static func of(_ element: UnsafePointer<CompiledElement>, key: CompiledElement.PixelsKey, storage: PixelStorage) -> SolidPixels {
+        storage.derived(DerivedKey(key)) { SolidPixels(element) }
+    }
+
+    /// The key as the storage keeps it (the pixel address as a number: the storage outlives no
+    /// engine that could reuse it).
+    private struct DerivedKey: Hashable, Sendable {
+        let address: UInt
+        let rest: [Int]
+        init(_ key: CompiledElement.PixelsKey) {
+            address = UInt(bitPattern: key.pixels)
+            rest = [key.width, key.height, Int(key.minAlpha), key.trimX, key.trimY, key.trimWidth, key.trimHeight, key.strideX, key.strideY]
+        }
     }
 }

@@ -23,26 +23,27 @@ final class ToleranceIndex: @unchecked Sendable {
         var rank = [Int32](repeating: -1, count: count)
         for (position, box) in candidates.enumerated() { rank[Int(box.element)] = Int32(position) }
         self.rank = rank
-        struct Key: Hashable {
-            let pixels: UnsafePointer<UInt8>
-            let minAlpha: UInt8
+        // Each image's storage, by the range of its bytes: a frame's pixels lie inside its sheet's.
+        let storages: [(range: Range<UInt>, storage: PixelStorage)] = images.compactMap { image in
+            image.withUnsafeBytes { bytes in
+                bytes.baseAddress.map { base in (UInt(bitPattern: base)..<UInt(bitPattern: base) + UInt(max(bytes.count, 1)), image.storage) }
+            }
         }
-        var storageAt: [UnsafeRawPointer: PixelStorage] = [:]
-        for image in images { image.withUnsafeBytes { if let base = $0.baseAddress { storageAt[base] = image.storage } } }
         var owners: [SolidPixels] = []
-        var byKey: [Key: Int32] = [:]
+        var byKey: [CompiledElement.PixelsKey: Int32] = [:]
         var tableOf = [Int32](repeating: -1, count: count)
         for box in candidates {
             let index = Int(box.element)
             guard let pixels = elements[index].pixels else { continue }
-            let key = Key(pixels: pixels, minAlpha: elements[index].minAlpha)
+            let key = elements[index].pixelsKey
             if let known = byKey[key] {
                 tableOf[index] = known
             } else {
-                let storage = storageAt[UnsafeRawPointer(pixels)]
+                let address = UInt(bitPattern: pixels)
+                let storage = storages.first { $0.range.contains(address) }?.storage
                 byKey[key] = Int32(owners.count)
                 tableOf[index] = Int32(owners.count)
-                owners.append(storage.map { SolidPixels.of(elements + index, storage: $0) } ?? SolidPixels(elements + index))
+                owners.append(storage.map { SolidPixels.of(elements + index, key: key, storage: $0) } ?? SolidPixels(elements + index))
             }
         }
         self.owners = owners
