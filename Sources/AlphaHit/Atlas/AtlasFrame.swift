@@ -35,6 +35,16 @@ public struct AtlasFrame: Hashable, Sendable {
     /// Where the frame is described in the atlas file (1-based), for messages.
     public var line: Int
 
+    /// A frame from its parts (what the atlas readers make); `width`, `height` ≥ 1 and the stored
+    /// pixels inside the source size are the caller's to ensure.
+    public init(
+        name: String, index: Int = -1, sheet: String, sheetX: Int, sheetY: Int, width: Int, height: Int, rotation: Rotation = .none,
+        trimX: Int = 0, trimY: Int = 0, sourceWidth: Int, sourceHeight: Int, scale: Double? = nil, line: Int = 0
+    ) {
+        (self.name, self.index, self.sheet, self.sheetX, self.sheetY, self.width, self.height) = (name, index, sheet, sheetX, sheetY, width, height)
+        (self.rotation, self.trimX, self.trimY, self.sourceWidth, self.sourceHeight, self.scale, self.line) = (rotation, trimX, trimY, sourceWidth, sourceHeight, scale, line)
+    }
+
     /// Whether the packer cut transparent borders away.
     public var isTrimmed: Bool { trimX != 0 || trimY != 0 || width != sourceWidth || height != sourceHeight }
 

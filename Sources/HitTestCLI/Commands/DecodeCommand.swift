@@ -11,10 +11,12 @@ enum DecodeCommand: Subcommand {
             the leftmost pixel in the most significant bit, set where alpha >= --min-alpha.
             On success prints 'WIDTH HEIGHT FORMAT' on standard output (on standard error
             when the bytes themselves go to standard output with '-o -').
+            Given an atlas with --frame NAME [--index N], writes that frame: its source size, the
+            trimmed pixels transparent, the rotation undone. --rect X,Y,W,H writes that rectangle of a PNG.
             Exit codes: 0 decoded, 1 the image could not be decoded or written, 2 usage error.
             """,
-        arguments: [.init(name: "image", help: "The PNG file to decode.")],
-        options: [format, output, minAlpha, stats, LayoutLoading.maxPixels])
+        arguments: [.init(name: "image", help: "The PNG file to decode (or an atlas, with --frame).")],
+        options: [format, output, minAlpha, stats, LayoutLoading.maxPixels] + FrameSelection.options)
 
     /// The formats by their command-line names.
     enum FormatName: String, CaseIterable {
@@ -46,6 +48,11 @@ enum DecodeCommand: Subcommand {
             throw UsageError.invalidValue(option: "--min-alpha", value: text, expected: "to be used with --format mask1 only")
         }
 
+        let path = arguments.positionals[0]
+        let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
+        if !FrameSelection.isPNG(path) || arguments[FrameSelection.rect] != nil || arguments.text(of: FrameSelection.frame) != nil {
+            return try decodePart(path, format: format, formatName: formatName, output: output, limits: limits, arguments, io: io)
+        }
         let before = ResidentMemory.read()
         let start = SystemCalls.monotonicSeconds()
         let image: DecodedImage
@@ -68,6 +75,41 @@ enum DecodeCommand: Subcommand {
             io.error.write(statistics(
                 outcome: "decoded \(image.width)x\(image.height)", format: formatName.rawValue, seconds: SystemCalls.monotonicSeconds() - start, before: before))
         }
+    }
+
+    /// An atlas frame, or a rectangle of a PNG, in the same packed layout as a whole image.
+    private static func decodePart(
+        _ path: String, format: PixelFormat, formatName: FormatName, output: String, limits: DecodingLimits, _ arguments: ParsedArguments, io: CommandIO
+    ) throws {
+        if arguments.isSet(stats) { throw UsageError.invalidValue(option: "--stats", value: "", expected: "to be used with a whole PNG") }
+        func decode(_ file: String) throws -> DecodedImage {
+            do {
+                return try PNGDecoder(limits: limits).decode(contentsOfFile: file, as: format)
+            } catch {
+                throw CommandFailure(description: error.description)
+            }
+        }
+        let sheet: DecodedImage, frame: AtlasFrame
+        if FrameSelection.isPNG(path) {
+            if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
+            sheet = try decode(path)
+            frame = try FrameSelection.region(arguments[FrameSelection.rect]!, in: sheet, file: path)
+        } else {
+            if let text = arguments.text(of: FrameSelection.rect) { throw UsageError.invalidValue(option: "--rect", value: text, expected: "a PNG, not an atlas") }
+            let atlas = try FrameSelection.atlas(path)
+            guard let selected = try FrameSelection.selectedFrame(of: atlas, arguments) else {
+                throw UsageError.other("'\(path)' is an atlas: name the frame to decode with --frame.")
+            }
+            frame = selected
+            sheet = try decode(FrameSelection.sheetPath(of: frame, atlas: path))
+            guard frame.fits(sheetWidth: sheet.width, height: sheet.height) else {
+                throw CommandFailure(description: AtlasError.frameOutsideSheet(file: path, line: frame.line, name: frame.name, sheetWidth: sheet.width, sheetHeight: sheet.height).description)
+            }
+        }
+        let sink = try OutputSink.file(output, standardOutput: io.output)
+        PackedPlane.forEachRow(of: sheet, frame: frame) { row in sink.write(row) }
+        try sink.finish()
+        (output == "-" ? io.error : io.output).write("\(frame.sourceWidth) \(frame.sourceHeight) \(formatName.rawValue)\n")
     }
 
     /// "stats: decoded 4096x4096 alpha8 in 212.4 ms; resident memory before 17.1 MiB, peak 34.9 MiB; decoding added 18661376 bytes"

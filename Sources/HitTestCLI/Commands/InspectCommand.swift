@@ -4,15 +4,20 @@ import AlphaHit
 enum InspectCommand: Subcommand {
     static let spec = CommandSpec(
         name: "inspect",
-        abstract: "Describe a PNG image: size, format, scale, and where it is solid.",
+        abstract: "Describe a PNG image (or an atlas's frames): size, format, scale, and where it is solid.",
         discussion: """
             --json prints one object: file, width, height, colorType, bitDepth, interlaced,
             transparencyChunk, imageScale, imageScaleFromName, threshold, minAlpha, opaqueBounds
             ({x, y, width, height} in pixels, or null), solidPixels, totalPixels.
+            Given an atlas (TexturePacker/Aseprite JSON, Starling XML, libGDX/Spine text), lists its
+            frames: name, index, sheet, rectangle in the sheet, rotation, trimmed, source size
+            (--json: {"atlas", "frames": [{"name", "index", "sheet", "rect", "rotation", "trimmed",
+            "sourceWidth", "sourceHeight"}]}); with --frame NAME [--index N], describes that frame
+            as an image. --rect X,Y,W,H describes that rectangle of a PNG.
             Exit codes: 0 described, 1 the image could not be read or decoded, 2 usage error.
             """,
-        arguments: [.init(name: "image", help: "The PNG file.")],
-        options: [threshold, json, LayoutLoading.maxPixels])
+        arguments: [.init(name: "image", help: "The PNG file, or an atlas.")],
+        options: [threshold, json, LayoutLoading.maxPixels] + FrameSelection.options)
 
     static let json = Flag("--json", help: "Print the description as one JSON object.")
 
@@ -23,43 +28,101 @@ enum InspectCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
         let threshold = arguments[threshold] ?? AlphaThreshold.defaultValue
-        let image: DecodedImage
-        do {
-            let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
-            image = try PNGDecoder(limits: limits).decode(contentsOfFile: path, as: .alpha8)
-        } catch {
-            throw CommandFailure(description: error.description)
+        let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
+        func decode(_ file: String) throws -> DecodedImage {
+            do {
+                return try PNGDecoder(limits: limits).decode(contentsOfFile: file, as: .alpha8)
+            } catch {
+                throw CommandFailure(description: error.description)
+            }
         }
+        if !FrameSelection.isPNG(path) {
+            if let text = arguments.text(of: FrameSelection.rect) { throw UsageError.invalidValue(option: "--rect", value: text, expected: "a PNG, not an atlas") }
+            let atlas = try FrameSelection.atlas(path)
+            guard let frame = try FrameSelection.selectedFrame(of: atlas, arguments) else { return list(atlas, json: arguments.isSet(json), io: io) }
+            let sheetPath = FrameSelection.sheetPath(of: frame, atlas: path)
+            let sheet = try decode(sheetPath)
+            guard frame.fits(sheetWidth: sheet.width, height: sheet.height) else {
+                throw CommandFailure(description: AtlasError.frameOutsideSheet(file: path, line: frame.line, name: frame.name, sheetWidth: sheet.width, sheetHeight: sheet.height).description)
+            }
+            let plane = frame.alphaPlane(from: sheet)
+            let scale = ImageScale.inferred(fromPath: sheetPath) ?? frame.scale
+            return describe(
+                label: "\(path) frame \(frame.name)", width: frame.sourceWidth, height: frame.sourceHeight, header: sheet.header, scale: scale,
+                fromName: ImageScale.inferred(fromPath: sheetPath) != nil, threshold: threshold, json: arguments.isSet(json), io: io
+            ) { x, y in plane[y * frame.sourceWidth + x] }
+        }
+        if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
+        let image = try decode(path)
+        if let rect = arguments[FrameSelection.rect] {
+            let region = try FrameSelection.region(rect, in: image, file: path)
+            return describe(
+                label: "\(path) rect \(rect.map(String.init).joined(separator: ","))", width: region.sourceWidth, height: region.sourceHeight, header: image.header,
+                scale: ImageScale.inferred(fromPath: path), fromName: ImageScale.inferred(fromPath: path) != nil, threshold: threshold,
+                json: arguments.isSet(json), io: io
+            ) { x, y in image.alpha(atX: region.sheetX + x, y: region.sheetY + y) }
+        }
+        describe(
+            label: path, width: image.width, height: image.height, header: image.header, scale: ImageScale.inferred(fromPath: path),
+            fromName: ImageScale.inferred(fromPath: path) != nil, threshold: threshold, json: arguments.isSet(json), io: io
+        ) { x, y in image.alpha(atX: x, y: y) }
+    }
+
+    /// The frames of an atlas, one a line (or one JSON object).
+    private static func list(_ atlas: Atlas, json: Bool, io: CommandIO) {
+        if json {
+            let frames = atlas.frames.map { f in
+                let rect = f.sheetRect
+                return "{\"name\":\(JSONText.string(f.name)),\"index\":\(f.index),\"sheet\":\(JSONText.string(f.sheet)),"
+                    + "\"rect\":{\"x\":\(rect.x),\"y\":\(rect.y),\"width\":\(rect.width),\"height\":\(rect.height)},"
+                    + "\"rotation\":\"\(f.rotation.rawValue)\",\"trimmed\":\(f.isTrimmed),\"sourceWidth\":\(f.sourceWidth),\"sourceHeight\":\(f.sourceHeight)}"
+            }
+            io.output.write("{\"atlas\":\(JSONText.string(atlas.file)),\"frames\":[\(frames.joined(separator: ","))]}\n")
+            return
+        }
+        io.output.write("atlas: \(atlas.file), \(atlas.frames.count) frame\(atlas.frames.count == 1 ? "" : "s")\n")
+        for f in atlas.frames {
+            let rect = f.sheetRect
+            let rotation = f.rotation == .none ? "not rotated" : "rotated \(f.rotation == .clockwise ? "clockwise" : "counter-clockwise")"
+            io.output.write(
+                "\(f.name)\(f.index >= 0 ? " #\(f.index)" : ""): \(f.sheet) at \(rect.x),\(rect.y) size \(rect.width)x\(rect.height), \(rotation), "
+                    + "\(f.isTrimmed ? "trimmed from \(f.sourceWidth)x\(f.sourceHeight) (pixels at \(f.trimX),\(f.trimY))" : "not trimmed (\(f.sourceWidth)x\(f.sourceHeight))")\n")
+        }
+    }
+
+    /// The statistics of an image (or frame) given its alpha at each pixel.
+    private static func describe(
+        label path: String, width: Int, height: Int, header: PNGHeader, scale: Double?, fromName: Bool, threshold: Double, json: Bool, io: CommandIO,
+        alpha: (Int, Int) -> UInt8
+    ) {
         let minAlpha = Int(AlphaThreshold.minimumAlpha(for: threshold))
         var solid = 0
         var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
-        for y in 0..<image.height {
-            for x in 0..<image.width where Int(image.alpha(atX: x, y: y)) >= minAlpha {
+        for y in 0..<height {
+            for x in 0..<width where Int(alpha(x, y)) >= minAlpha {
                 solid += 1
                 (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
             }
         }
-        let header = image.header
-        let scale = ImageScale.inferred(fromPath: path)
-        let total = image.width * image.height
+        let total = width * height
         let percent = (Double(solid) / Double(total) * 1000).rounded() / 10
-        if arguments.isSet(json) {
+        if json {
             let bounds = maxX >= 0 ? "{\"x\":\(minX),\"y\":\(minY),\"width\":\(maxX - minX + 1),\"height\":\(maxY - minY + 1)}" : "null"
             io.output.write(
-                "{\"file\":\(JSONText.string(path)),\"width\":\(image.width),\"height\":\(image.height),"
+                "{\"file\":\(JSONText.string(path)),\"width\":\(width),\"height\":\(height),"
                     + "\"colorType\":\"\(header.colorType)\",\"bitDepth\":\(header.bitDepth),\"interlaced\":\(header.isInterlaced),"
                     + "\"transparencyChunk\":\(header.hasTransparencyChunk),\"imageScale\":\(JSONText.number(scale ?? 1)),"
-                    + "\"imageScaleFromName\":\(scale != nil),\"threshold\":\(JSONText.number(threshold)),\"minAlpha\":\(minAlpha),"
+                    + "\"imageScaleFromName\":\(fromName),\"threshold\":\(JSONText.number(threshold)),\"minAlpha\":\(minAlpha),"
                     + "\"opaqueBounds\":\(bounds),\"solidPixels\":\(solid),\"totalPixels\":\(total)}\n")
             return
         }
         var lines = [
             "file: \(path)",
-            "size: \(image.width)x\(image.height) pixels",
+            "size: \(width)x\(height) pixels",
             "color type: \(header.colorType)\(header.hasTransparencyChunk ? " with tRNS transparency" : "")",
             "bit depth: \(header.bitDepth)",
             "interlaced: \(header.isInterlaced ? "yes (Adam7)" : "no")",
-            "image scale: " + (scale.map { "\(Int($0)) (from the @\(Int($0))x file name)" } ?? "1 (no @2x or @3x in the file name)"),
+            "image scale: " + (scale.map { fromName ? "\(Int($0)) (from the @\(Int($0))x file name)" : "\(JSONText.number($0)) (from the atlas)" } ?? "1 (no @2x or @3x in the file name)"),
         ]
         if maxX >= 0 {
             lines.append("opaque bounding box: x \(minX), y \(minY), width \(maxX - minX + 1), height \(maxY - minY + 1) pixels (alpha >= \(minAlpha))")

@@ -25,4 +25,32 @@ enum PackedPlane {
             }
         }
     }
+
+    /// Each packed row of an atlas frame (or a region) read from its decoded sheet: the source
+    /// size, trimmed pixels zero, the rotation undone.
+    static func forEachRow(of sheet: DecodedImage, frame: AtlasFrame, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        switch sheet.format {
+        case .alpha8, .premultipliedARGB8:
+            let bytesPerPixel = sheet.format == .alpha8 ? 1 : 4
+            var row = [UInt8](repeating: 0, count: frame.sourceWidth * bytesPerPixel)
+            try sheet.withUnsafeBytes { raw in
+                for y in 0..<frame.sourceHeight {
+                    for x in 0..<frame.sourceWidth {
+                        let at = frame.sheetPixel(x: x, y: y).map { $0.y * sheet.bytesPerRow + $0.x * bytesPerPixel }
+                        for byte in 0..<bytesPerPixel { row[x * bytesPerPixel + byte] = at.map { raw[$0 + byte] } ?? 0 }
+                    }
+                    try row.withUnsafeBytes(body)
+                }
+            }
+        case .mask1:
+            var row = [UInt8](repeating: 0, count: (frame.sourceWidth + 7) / 8)
+            for y in 0..<frame.sourceHeight {
+                for i in row.indices { row[i] = 0 }
+                for x in 0..<frame.sourceWidth {
+                    if let at = frame.sheetPixel(x: x, y: y), sheet.alpha(atX: at.x, y: at.y) != 0 { row[x / 8] |= 0x80 >> UInt8(x % 8) }
+                }
+                try row.withUnsafeBytes(body)
+            }
+        }
+    }
 }

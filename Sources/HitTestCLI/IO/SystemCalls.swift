@@ -18,6 +18,16 @@ enum SystemCalls {
     static var lastErrorMessage: String { String(cString: strerror(errno)) }
 
     /// Writes all of `bytes`; nil on success, else the system's message.
+    /// The first `count` bytes of a file (fewer if it is shorter); nil when it cannot be read.
+    static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+        return read < 0 ? nil : Array(bytes.prefix(read))
+    }
+
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
         guard var next = bytes.baseAddress else { return nil }
         var remaining = bytes.count

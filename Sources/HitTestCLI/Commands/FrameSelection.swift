@@ -1,0 +1,73 @@
+import AlphaHit
+
+/// The part of an image `inspect` and `decode` work on: a whole PNG, a frame of an atlas
+/// (`--frame NAME [--index N]`), or a rectangle of a PNG (`--rect X,Y,W,H`).
+enum FrameSelection {
+    static let frame = Option(
+        "--frame", value: "<name>", help: "With an atlas: the frame to work on.", expected: "a frame name", parse: { $0.isEmpty ? nil : $0 })
+    static let index = Option(
+        "--index", value: "<n>", help: "With --frame: the libGDX/Spine region index, where several regions share the name.",
+        expected: "a whole number", parse: { Int($0) })
+    static let rect = Option<[Int]>(
+        "--rect", value: "<x,y,w,h>", help: "With a PNG: work on this rectangle of it (whole pixels, inside the image).",
+        expected: "four whole numbers x,y,w,h with w and h at least 1",
+        parse: { text in
+            let parts = text.split(separator: ",").map { Int($0.trimmingCharacters) }
+            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], x >= 0, y >= 0, w >= 1, h >= 1 else { return nil }
+            return [x, y, w, h]
+        })
+
+    static let options: [any OptionDeclaration] = [frame, index, rect]
+
+    /// Whether the file is a PNG (by its signature), rather than an atlas description.
+    static func isPNG(_ path: String) -> Bool {
+        guard let bytes = SystemCalls.readPrefix(path, count: 8) else { return true }
+        return bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    /// The atlas at `path` (a usage or input failure otherwise).
+    static func atlas(_ path: String) throws -> Atlas {
+        do {
+            return try Atlas(contentsOfFile: path)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+    }
+
+    /// The frame of `atlas` named by `--frame` and `--index`.
+    static func selectedFrame(of atlas: Atlas, _ arguments: ParsedArguments) throws -> AtlasFrame? {
+        guard let name = arguments[frame] else {
+            if let text = arguments.text(of: index) { throw UsageError.invalidValue(option: "--index", value: text, expected: "to be used with --frame") }
+            return nil
+        }
+        do {
+            return try atlas.frame(named: name, index: arguments[index])
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+    }
+
+    /// The sheet image of `frame`, whose path is relative to the atlas file's folder.
+    static func sheetPath(of frame: AtlasFrame, atlas: String) -> String {
+        if frame.sheet.hasPrefix("/") { return frame.sheet }
+        guard let slash = atlas.lastIndex(of: "/") else { return frame.sheet }
+        return String(atlas[...slash]) + frame.sheet
+    }
+
+    /// `--rect` as a frame of the PNG (no rotation, no trim), checked against the image's size.
+    static func region(_ rect: [Int], in image: DecodedImage, file: String) throws -> AtlasFrame {
+        let (x, y, w, h) = (rect[0], rect[1], rect[2], rect[3])
+        guard x + w <= image.width, y + h <= image.height else {
+            throw CommandFailure(description: "\(file): the rect (\(x), \(y), \(w) x \(h)) reaches outside the image, which is \(image.width) x \(image.height) pixels")
+        }
+        return AtlasFrame(
+            name: file, index: -1, sheet: file, sheetX: x, sheetY: y, width: w, height: h, rotation: .none, trimX: 0, trimY: 0,
+            sourceWidth: w, sourceHeight: h, scale: nil, line: 0)
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingCharacters: Substring {
+        drop { $0 == " " }.reversed().drop { $0 == " " }.reversed().map { $0 }.reduce(into: Substring()) { $0.append($1) }
+    }
+}
