@@ -13,6 +13,7 @@ enum SampleGenerator {
         try Retina.write(into: folder("retina"))
         try Nested.write(into: folder("nested"))
         try Large.write(into: folder("large"))
+        try AtlasSample.write(into: folder("atlas"))
         print("wrote the samples under \(samples.path)")
     }
 
