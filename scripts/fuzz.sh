@@ -4,21 +4,23 @@
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #
 # TARGET is png (PNG decoding into every format), layout (layout-file parsing and validation) or
-# pipeline (a layout plus an image, built into an engine and queried in a batch). Inputs that
+# pipeline (a layout plus an image, built into an engine and queried in a batch) or atlas
+# (TexturePacker/Aseprite JSON, Starling XML and libGDX text atlas descriptions). Inputs that
 # crash are written to Fuzz/crashes/TARGET/; copy each into Fuzz/regressions/TARGET/, where the
 # ordinary test suite replays them. The seed corpus is Fuzz/corpus/TARGET (committed); new inputs
 # found go to .build/fuzz/corpus/TARGET (not committed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: scripts/fuzz.sh png|layout|pipeline SECONDS [libFuzzer options]}
-seconds=${2:?usage: scripts/fuzz.sh png|layout|pipeline SECONDS [libFuzzer options]}
+target=${1:?usage: scripts/fuzz.sh png|layout|pipeline|atlas SECONDS [libFuzzer options]}
+seconds=${2:?usage: scripts/fuzz.sh png|layout|pipeline|atlas SECONDS [libFuzzer options]}
 shift 2
 case "$target" in
     png) source_file=Fuzz/PNGDecodeFuzzer.swift ;;
     layout) source_file=Fuzz/LayoutFuzzer.swift ;;
     pipeline) source_file=Fuzz/PipelineFuzzer.swift ;;
-    *) echo "Error: unknown target '$target' (png, layout or pipeline)" >&2; exit 2 ;;
+    atlas) source_file=Fuzz/AtlasFuzzer.swift ;;
+    *) echo "Error: unknown target '$target' (png, layout, pipeline or atlas)" >&2; exit 2 ;;
 esac
 
 build=.build/fuzz

@@ -23,6 +23,13 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test("atlas inputs parse into whole frames or fail with a typed error")
+    func atlas() throws {
+        let files = Self.inputs("atlas")
+        #expect(files.count >= 6)
+        for file in files { AtlasFuzzChecks.check(try Fixtures.bytes(of: file)) }
+    }
+
     @Test("layout inputs parse and validate with typed errors; built engines agree with explain")
     func layout() throws {
         let files = Self.inputs("layout")

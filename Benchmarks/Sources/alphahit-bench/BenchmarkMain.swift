@@ -47,6 +47,7 @@ enum BenchmarkMain {
         // Every benchmark is declared once, with its name; fixtures are made only for those selected.
         let declared = LookupBenchmarks.declare(fixtures) + ResolutionBenchmarks.declare(fixtures)
             + DecodeBenchmarks.declare(fixtures) + CacheBenchmarks.declare(fixtures) + CLIBenchmarks.declare(fixtures)
+            + AtlasBenchmarks.declare(fixtures)
         print("AlphaHit benchmarks\(quick ? " (quick smoke run: small inputs, figures not meaningful)" : ""), \(samples) sample\(samples == 1 ? "" : "s") each, ns per operation")
         print(Report.header)
         var harness = Harness(samples: samples)
@@ -63,6 +64,12 @@ enum BenchmarkMain {
             }
         }
         var figures: [String: Double] = [:]
+        if !quick, filter.map({ "memory/atlas-1000-frames".contains($0) || "lookup/atlas".contains($0) }) ?? true {
+            let (sheet, perFrame) = try AtlasBenchmarks.thousandFramesMemory(fixtures)
+            figures["memory/atlas-1000-frames/sheet"] = sheet
+            figures["memory/atlas-1000-frames/per-frame"] = perFrame
+            print("memory/atlas-1000-frames: the cache holds \(Figure.Unit.mebibytes.format(sheet)) (one 2048x2048 alpha8 sheet); the engine adds at most \(Int(perFrame.rounded())) bytes a frame (resident growth of a 20,000-frame build)")
+        }
         if filter.map({ Figure.decodePeakMemory.contains($0) }) ?? true, let peak = try CLIBenchmarks.decodePeakMemory(fixtures) {
             figures[Figure.decodePeakMemory] = peak
             print("\(Figure.decodePeakMemory): \(Figure.Unit.mebibytes.format(peak)) added to a fresh process's peak resident memory")

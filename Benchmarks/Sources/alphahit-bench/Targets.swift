@@ -15,6 +15,7 @@ enum Target {
         .growth(from: "resolve/n100", to: "resolve/n100000", lessThan: 3),
         .ratio(name: "resolve/n10000/tolerance12-hits", baseline: "resolve/n10000", atMost: 1.1),
         .nanoseconds(name: "resolve/n10000/near-miss12", atMost: 1000),
+        .ratio(name: "lookup/atlas/rotated", baseline: "lookup/atlas/plain", atMost: 1.2),
         .ratio(name: "decode/4096/alpha8", baseline: "decode/4096/floor", atMost: 1.3),
         .ratio(name: "decode/4096/argb8", baseline: "decode/4096/floor", atMost: 1.3),
         .ratio(name: "decode/4096/mask1", baseline: "decode/4096/floor", atMost: 1.3),

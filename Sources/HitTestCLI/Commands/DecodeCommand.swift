@@ -50,7 +50,7 @@ enum DecodeCommand: Subcommand {
 
         let path = arguments.positionals[0]
         let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
-        if !FrameSelection.isPNG(path) || arguments[FrameSelection.rect] != nil || arguments.text(of: FrameSelection.frame) != nil {
+        if FrameSelection.isAtlas(path) || arguments[FrameSelection.rect] != nil || arguments.text(of: FrameSelection.frame) != nil {
             return try decodePart(path, format: format, formatName: formatName, output: output, limits: limits, arguments, io: io)
         }
         let before = ResidentMemory.read()
@@ -90,7 +90,7 @@ enum DecodeCommand: Subcommand {
             }
         }
         let sheet: DecodedImage, frame: AtlasFrame
-        if FrameSelection.isPNG(path) {
+        if !FrameSelection.isAtlas(path) {
             if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
             sheet = try decode(path)
             frame = try FrameSelection.region(arguments[FrameSelection.rect]!, in: sheet, file: path)

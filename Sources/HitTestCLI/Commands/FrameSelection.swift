@@ -19,10 +19,14 @@ enum FrameSelection {
 
     static let options: [any OptionDeclaration] = [frame, index, rect]
 
-    /// Whether the file is a PNG (by its signature), rather than an atlas description.
-    static func isPNG(_ path: String) -> Bool {
-        guard let bytes = SystemCalls.readPrefix(path, count: 8) else { return true }
-        return bytes.starts(with: [0x89, 0x50, 0x4E, 0x47])
+    /// Whether the file is an atlas description rather than an image: not a PNG (by its signature),
+    /// and JSON or XML (by its first character), or libGDX text with at least one region. Anything
+    /// else goes to the PNG decoder, which says what is wrong with it.
+    static func isAtlas(_ path: String) -> Bool {
+        guard let bytes = SystemCalls.readPrefix(path, count: 64), !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return false }
+        let first = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }.first
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "<") { return true }
+        return ((try? Atlas(contentsOfFile: path))?.frames.isEmpty ?? true) == false
     }
 
     /// The atlas at `path` (a usage or input failure otherwise).

@@ -36,7 +36,7 @@ enum InspectCommand: Subcommand {
                 throw CommandFailure(description: error.description)
             }
         }
-        if !FrameSelection.isPNG(path) {
+        if FrameSelection.isAtlas(path) {
             if let text = arguments.text(of: FrameSelection.rect) { throw UsageError.invalidValue(option: "--rect", value: text, expected: "a PNG, not an atlas") }
             let atlas = try FrameSelection.atlas(path)
             guard let frame = try FrameSelection.selectedFrame(of: atlas, arguments) else { return list(atlas, json: arguments.isSet(json), io: io) }
