@@ -367,6 +367,21 @@ struct AtlasCommandTests {
         #expect(try Data(contentsOf: folder.appendingPathComponent("r")) == Data(repeating: 255, count: 50))
     }
 
+    @Test("validate reports problems in the atlases a layout references, with the file, line and path")
+    func validate() throws {
+        let folder = try Fixtures.temporaryDirectory("validateAtlas")
+        let sample = Fixtures.packageRoot.appendingPathComponent("Samples/atlas")
+        for name in try FileManager.default.contentsOfDirectory(atPath: sample.path) {
+            try FileManager.default.copyItem(at: sample.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let layout = folder.appendingPathComponent("layout.json")
+        let text = try String(contentsOf: layout, encoding: .utf8).replacingOccurrences(of: #""frame": "stop""#, with: #""frame": "stpo""#)
+        try Fixtures.write(Array(text.utf8), to: layout.path)
+        let outcome = try HitTestRunner.run(["validate", layout.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.text.contains(#"\#(layout.path):13: elements[1].image: \#(folder.path)/ui.json: no frame named "stpo"; did you mean "stop"?"#))
+    }
+
     @Test(
         "misuse is a usage error; a bad frame or rect is an input error",
         arguments: [
