@@ -172,6 +172,11 @@ struct AtlasLayoutTests {
                 var element = Element(id: "\(frame.name)\(copy)", frame: F.rect(Double(offset * 40 + copy * 7), Double(copy * 15), g.next(in: 8...30), g.next(in: 8...30)))
                 element.contentMode = ContentMode.allCases.randomElement(using: &g)
                 if copy == 2 { element.transform = ElementTransform(rotationDegrees: 30) }
+                if copy == 1 {
+                    element.contentMode = nil
+                    element.capInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+                    element.resizingMode = offset % 2 == 0 ? .tile : .stretch
+                }
                 element.alphaThreshold = [0.1, 0.5].randomElement(using: &g)
                 var withFrame = element
                 withFrame.imageSource = .atlasFrame(atlas: atlasName, frame: frame.name)
