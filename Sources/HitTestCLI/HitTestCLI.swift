@@ -9,7 +9,7 @@ public enum HitTestCLI {
     public static let version = "0.2.0"
 
     static var subcommands: [any Subcommand.Type] {
-        [QueryCommand.self, RenderCommand.self, ValidateCommand.self, InspectCommand.self, DecodeCommand.self]
+        [QueryCommand.self, RenderCommand.self, ValidateCommand.self, AuditCommand.self, InspectCommand.self, DecodeCommand.self]
     }
 
     static var help: String {
@@ -91,6 +91,9 @@ public enum HitTestCLI {
             return 0
         } catch let error as UsageError {
             return usageFailure(error, usage: Command.spec.usage, io: io)
+        } catch let failure as CommandFailure where failure.description.isEmpty {
+            io.output.flush()
+            return failure.status
         } catch {
             io.output.flush()
             io.error.write("Error: \(error)\n")

@@ -33,4 +33,6 @@ enum UsageError: Error, CustomStringConvertible {
 /// A command that could not do its job because of its input (a bad file, an unwritable output): exit code 1.
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
+    /// The exit status (1: bad input; `audit` uses 3 for "some element fails", with no message).
+    var status: Int32 = 1
 }

@@ -22,6 +22,11 @@ public struct HitMap: Sendable {
         Point(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale)
     }
 
+    /// The answer at one layout point, as the map resolves its pixels.
+    func owner(at point: Point) -> ElementIndex? {
+        exact ? engine.tables.frontMost(point.x, point.y).map { ElementIndex(rawValue: Int32($0)) } : engine.elementIndex(at: point, tolerance: tolerance)
+    }
+
     /// The owner of every pixel of `rows`, row-major (`width` per row); nil where nothing is hit.
     ///
     /// - Precondition: `rows` lies within `0..<height`.

@@ -1,0 +1,77 @@
+import AlphaHit
+
+/// `hittest audit`: whether each element is big enough to hit, from the pixels it really owns.
+enum AuditCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "audit",
+        abstract: "Check every element's target size against a minimum (WCAG 2.5.8, Apple, Material).",
+        discussion: """
+            Measured on the hit map at --scale pixels per point (pixel (px, py) samples the point
+            ((px + 0.5) / k, (py + 0.5) / k)): each element's owned area, how much of its own region
+            others cover, and the largest square of pixels it owns. An element passes when that
+            square is at least --min-size points, or by WCAG's spacing exception (Docs/Audit.md).
+            Prints the failing elements first, then the others; --json prints every audited element
+            in layout order. Exit codes: 0 every element passes, 3 some element fails, 1 bad layout,
+            2 usage error.
+            """,
+        arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
+        options: [scale, minSize, standard, tolerance, json] + LayoutLoading.options)
+
+    static let scale = Option(
+        "--scale", value: "<k>", help: "Hit-map pixels per point, a positive number. (default: 4)", expected: "a positive number",
+        parse: OptionValue.positiveNumber)
+    static let minSize = Option(
+        "--min-size", value: "<points>", help: "The minimum target size in points. (default: 24, WCAG 2.5.8)", expected: "a positive number",
+        parse: OptionValue.positiveNumber)
+    enum Standard: String, CaseIterable {
+        case wcag, apple, material
+        var size: Double {
+            switch self {
+            case .wcag: 24
+            case .apple: 44
+            case .material: 48
+            }
+        }
+    }
+    static let standard = Option(
+        "--standard", value: "<name>", help: "wcag (24), apple (44) or material (48): sets --min-size.", expected: "wcag, apple or material",
+        parse: Standard.init(rawValue:))
+    static let tolerance = Option(
+        "--tolerance", value: "<points>", help: "Resolve the owned pixels with this touch tolerance. (default: the layout's)",
+        expected: "a finite number of at least 0", parse: OptionValue.nonNegativeNumber)
+    static let json = Flag("--json", help: "Print {\"minSize\", \"scale\", \"elements\": [{\"id\", \"owned\", \"own\", \"covered\", \"largestSquare\", \"pass\", \"reason\"}]}.")
+
+    /// The exit status when some element fails.
+    static let failureStatus: Int32 = 3
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        if arguments.text(of: minSize) != nil, let text = arguments.text(of: standard) {
+            throw UsageError.invalidValue(option: "--standard", value: text, expected: "either --min-size or --standard, not both")
+        }
+        let size = arguments[minSize] ?? arguments[standard]?.size ?? 24
+        let engine = try LayoutLoading.engine(arguments.positionals[0], arguments, io: io)
+        let audit: TargetAudit
+        do {
+            audit = try engine.audit(scale: arguments[scale] ?? 4, tolerance: arguments[tolerance], minimumSize: size)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+        func number(_ value: Double) -> String { JSONText.number((value * 1000).rounded() / 1000) }
+        if arguments.isSet(json) {
+            let elements = audit.entries.map { e in
+                "{\"id\":\(JSONText.string(e.id)),\"owned\":\(number(e.owned)),\"own\":\(number(e.own)),\"covered\":\(number(e.covered)),"
+                    + "\"largestSquare\":\(number(e.largestSquare)),\"pass\":\(e.passes),\"reason\":\(e.reason.map(JSONText.string) ?? "null")}"
+            }
+            io.output.write("{\"minSize\":\(number(size)),\"scale\":\(number(audit.scale)),\"elements\":[\(elements.joined(separator: ","))]}\n")
+        } else {
+            let failing = audit.entries.filter { !$0.passes }
+            io.output.write("audit at \(number(audit.scale)) pixels per point, minimum \(number(size)) points: \(failing.count) of \(audit.entries.count) fail\n")
+            for e in failing + audit.entries.filter(\.passes) {
+                io.output.write(
+                    "\(e.passes ? "pass" : "FAIL") \(e.id): owns \(number(e.owned)) pt², \(number(e.covered * 100))% covered, largest square \(number(e.largestSquare)) pt"
+                        + (e.reason.map { " — \($0)" } ?? "") + "\n")
+            }
+        }
+        if audit.entries.contains(where: { !$0.passes }) { throw CommandFailure(description: "", status: failureStatus) }
+    }
+}
