@@ -14,6 +14,7 @@ enum SampleGenerator {
         try Nested.write(into: folder("nested"))
         try Large.write(into: folder("large"))
         try AtlasSample.write(into: folder("atlas"))
+        try AuditSample.write(into: folder("audit"))
         print("wrote the samples under \(samples.path)")
     }
 

@@ -101,9 +101,10 @@ extension HitTester {
         }
         for slot in entries.indices where !entries[slot].passes {
             let e = entries[slot]
+            let hidden = e.covered >= 0.5 ? " (\(Int((e.covered * 100).rounded()))% of it is covered by elements in front)" : ""
             entries[slot].reason = owned[Int(e.element.rawValue)] == 0
                 ? "owns nothing"
-                : "largest square \(Self.figure(e.largestSquare)) < \(Self.figure(minimumSize)), and the \(Self.figure(minimumSize))-point circle around it meets another target"
+                : "largest square \(Self.figure(e.largestSquare)) < \(Self.figure(minimumSize))\(hidden), and the \(Self.figure(minimumSize))-point circle around it meets another target"
         }
         return TargetAudit(minimumSize: minimumSize, scale: scale, entries: entries)
     }
