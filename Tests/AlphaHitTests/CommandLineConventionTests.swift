@@ -100,7 +100,7 @@ struct CommandLineConventionTests {
     func distinctColours(sample: String, scale: Double) throws {
         let engine = try HitTester(contentsOfLayoutFile: Self.sample(sample), cache: ImageCache())
         let map = try engine.hitMap(scale: scale)
-        let neighbours = RenderCommand.neighbours(engine, map)
+        let neighbours = ElementPalette.neighbours(engine, map)
         let colors = ElementPalette.colors(neighbours: neighbours).map(ElementPalette.hex)
         for (element, around) in neighbours.enumerated() {
             for other in around where neighbours[element].count < ElementPalette.palette.count {

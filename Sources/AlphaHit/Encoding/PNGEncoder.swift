@@ -1,4 +1,4 @@
-/// Encodes 8-bit RGBA or grey+alpha pixels as PNG bytes, through libpng.
+/// Encodes 8-bit RGBA, RGB or grey+alpha pixels as PNG bytes, through libpng.
 ///
 /// Used to write hit maps and to make test fixtures. Samples are written as given:
 /// straight (not premultiplied) colour, no gamma chunk.
@@ -7,11 +7,25 @@ public struct PNGEncoder: Sendable {
     public enum PixelLayout: Sendable {
         /// Four bytes per pixel: R, G, B, A.
         case rgba8
+        /// Three bytes per pixel: R, G, B (opaque).
+        case rgb8
         /// Two bytes per pixel: grey, A.
         case greyAlpha8
 
-        var bytesPerPixel: Int { self == .rgba8 ? 4 : 2 }
-        var colorType: Int32 { self == .rgba8 ? 6 : 4 }
+        var bytesPerPixel: Int {
+            switch self {
+            case .rgba8: 4
+            case .rgb8: 3
+            case .greyAlpha8: 2
+            }
+        }
+        var colorType: Int32 {
+            switch self {
+            case .rgba8: 6
+            case .rgb8: 2
+            case .greyAlpha8: 4
+            }
+        }
     }
 
     /// Whether to write the image Adam7-interlaced.

@@ -1,3 +1,5 @@
+import AlphaHit
+
 /// Colours for a hit map: each element gets one of 24 qualitative colours (12 hues 30° apart, in a
 /// bright and a darker shade), chosen in layout order to differ as much as possible from the
 /// colours already given to its neighbours: its parent, the siblings beside it, and the elements
@@ -10,6 +12,40 @@ enum ElementPalette {
     static let palette: [Color] = (0..<2 * hueCount).map { entry in
         let hue = Double((entry % hueCount) * (360 / hueCount))
         return entry < hueCount ? hsv(hue, 0.75, 0.95) : hsv(hue, 0.85, 0.6)
+    }
+
+    /// One colour per element of `engine`, its neighbours read from `map`.
+    static func colors(_ engine: HitTester, _ map: HitMap) -> [Color] {
+        colors(neighbours: neighbours(engine, map))
+    }
+
+    /// Each element's neighbours: its parent and children, the siblings beside it, and the elements
+    /// that own a pixel next to one of its own (right or below) in the picture.
+    static func neighbours(_ engine: HitTester, _ map: HitMap) -> [Set<Int>] {
+        var neighbours = [Set<Int>](repeating: [], count: engine.elements.count)
+        func link(_ a: Int, _ b: Int) {
+            guard a != b else { return }
+            neighbours[a].insert(b)
+            neighbours[b].insert(a)
+        }
+        for parent in [nil] + engine.elements.map(Optional.some) {
+            let children = engine.children(of: parent).map { Int($0.rawValue) }
+            for (first, second) in zip(children, children.dropFirst()) { link(first, second) }
+            if let parent { for child in children { link(Int(parent.rawValue), child) } }
+        }
+        var previousRow: [ElementIndex?] = []
+        map.forEachBand { rows, owners in
+            for row in 0..<rows.count {
+                let current = owners[row * map.width..<(row + 1) * map.width]
+                for (x, owner) in zip(current.indices, current) {
+                    guard let owner else { continue }
+                    if x + 1 < current.endIndex, let right = current[x + 1] { link(Int(owner.rawValue), Int(right.rawValue)) }
+                    if !previousRow.isEmpty, let above = previousRow[x - current.startIndex] { link(Int(owner.rawValue), Int(above.rawValue)) }
+                }
+                previousRow = Array(current)
+            }
+        }
+        return neighbours
     }
 
     /// One colour per element, given each element's neighbours (by position in layout order).

@@ -4,7 +4,7 @@ import AlphaHit
 enum RenderCommand: Subcommand {
     static let spec = CommandSpec(
         name: "render",
-        abstract: "Draw the layout's hit regions as a PNG, one colour per element.",
+        abstract: "Draw the layout's hit regions as a PNG, one colour per element, or as an interactive page.",
         discussion: """
             Every pixel is painted with the colour of the element hit at its centre (pixel (px, py)
             samples the point ((px + 0.5) / scale, (py + 0.5) / scale)); where nothing is hit it is
@@ -16,20 +16,32 @@ enum RenderCommand: Subcommand {
             colours. The legend ('#rrggbb id pixels', every element in layout order, 0 for those that
             own no pixel) goes to standard output, or to standard error when the picture itself does
             ('-o -'); --json writes it as one JSON object.
+            --html writes the inspector page beside or instead of the picture: one self-contained HTML
+            file with the hit map at --html-scale CSS pixels per point, a readout of the element under
+            the pointer (what 'hittest query' answers there) with its path, point, pixel and alpha,
+            and every element with its colour and its audit at 4 pixels per point against
+            --min-size or --standard (as 'hittest audit'); with --tolerance it can also show the
+            touch-tolerance map (Docs/Inspector.md).
             Exit codes: 0 drawn, 1 bad layout or unwritable output, 2 usage error.
             """,
         arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
-        options: [output, scale, legend, json, tolerance] + LayoutLoading.options)
+        options: [output, scale, legend, json, tolerance, html, htmlScale, AuditCommand.minSize, AuditCommand.standard] + LayoutLoading.options)
 
     static let output = Option(
         "--output", "-o", value: "<file.png>", help: "Where to write the picture; '-' for standard output.",
-        expected: "a file path or '-'", isRequired: true, parse: OptionValue.path)
+        expected: "a file path or '-'", parse: OptionValue.path)
     static let scale = Option(
         "--scale", value: "<n>", help: "Pixels per point, a positive number. (default: 1)", expected: "a positive number",
         parse: OptionValue.positiveNumber)
     static let legend = Option(
         "--legend", value: "<file>", help: "Write the legend to this file instead; '-' for standard output.",
         expected: "a file path or '-'", parse: OptionValue.path)
+    static let html = Option(
+        "--html", value: "<file.html>", help: "Write the inspector page (Docs/Inspector.md) here; '-' for standard output.",
+        expected: "a file path or '-'", parse: OptionValue.path)
+    static let htmlScale = Option(
+        "--html-scale", value: "<n>", help: "The page's CSS pixels per point, a positive number. (default: 2)", expected: "a positive number",
+        parse: OptionValue.positiveNumber)
     static let json = Flag("--json", help: "Write the legend as JSON: size, scale, and each element's id, colour and pixels.")
     static let tolerance = Option(
         "--tolerance", value: "<points>", help: "Paint what a tap at each pixel would select with this touch tolerance. (default: the layout's)",
@@ -39,30 +51,75 @@ enum RenderCommand: Subcommand {
     static let maximumPixels = 64 << 20
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let outputPath = arguments[output]!
-        let legendPath = arguments[legend]
-        if let legendPath, legendPath == outputPath || (legendPath != "-" && SystemCalls.samePath(legendPath, outputPath)) {
-            throw UsageError.other("'--output' and '--legend' name the same file '\(legendPath)': the legend would overwrite the picture.")
+        let outputPath = arguments[output]
+        let pagePath = arguments[html]
+        guard outputPath != nil || pagePath != nil else {
+            throw UsageError.other("Missing expected option '--output' or '--html': say where the picture, the page, or both go.")
         }
-        if outputPath == "-" && arguments.positionals[0] == "-" {
-            throw UsageError.other("The layout and the picture cannot both use standard input and output ('-') here; name a file for one of them.")
+        let legendPath = arguments[legend]
+        let written = [outputPath, pagePath].compactMap { $0 }
+        for (option, path, what) in [("--output", outputPath, "picture"), ("--html", pagePath, "page")] {
+            if let legendPath, let path, legendPath == path || (legendPath != "-" && SystemCalls.samePath(legendPath, path)) {
+                throw UsageError.other("'\(option)' and '--legend' name the same file '\(legendPath)': the legend would overwrite the \(what).")
+            }
+        }
+        if let outputPath, let pagePath, outputPath == pagePath || (outputPath != "-" && SystemCalls.samePath(outputPath, pagePath)) {
+            throw UsageError.other("'--output' and '--html' name the same file '\(pagePath)': the page would overwrite the picture.")
+        }
+        if written.contains("-") && arguments.positionals[0] == "-" {
+            throw UsageError.other("The layout and the output cannot both use standard input and output ('-') here; name a file for one of them.")
+        }
+        if written.count == 2 && written.allSatisfy({ $0 == "-" }) {
+            throw UsageError.other("Only one of '--output' and '--html' can be standard output ('-').")
+        }
+        if arguments.text(of: AuditCommand.minSize) != nil, let text = arguments.text(of: AuditCommand.standard) {
+            throw UsageError.invalidValue(option: "--standard", value: text, expected: "either --min-size or --standard, not both")
         }
         let engine = try LayoutLoading.engine(arguments.positionals[0], arguments, io: io)
+        let pageScale = arguments[htmlScale] ?? 2
         let map: HitMap
         do {
-            map = try engine.hitMap(scale: arguments[scale] ?? 1, tolerance: arguments[tolerance])
+            map = try engine.hitMap(scale: outputPath == nil ? pageScale : arguments[scale] ?? 1, tolerance: arguments[tolerance])
         } catch {
             throw CommandFailure(description: "cannot render: \(error); or give the layout a canvas")
-        }
-        guard map.width * map.height <= maximumPixels else {
-            throw CommandFailure(description: "the picture would be \(map.width)x\(map.height) pixels, over the \(maximumPixels) allowed; use a smaller --scale or a canvas")
         }
         guard map.width > 0, map.height > 0 else {
             throw CommandFailure(description: "\(arguments.positionals[0]): nothing to draw: the layout covers no area")
         }
-        let colors = ElementPalette.colors(neighbours: neighbours(engine, map))
+        if outputPath != nil {
+            guard map.width * map.height <= maximumPixels else {
+                throw CommandFailure(description: "the picture would be \(map.width)x\(map.height) pixels, over the \(maximumPixels) allowed; use a smaller --scale or a canvas")
+            }
+        } else if map.width * map.height > InspectorPage.maximumPixels {
+            throw CommandFailure(description: "the page's map would be \(map.width)x\(map.height) pixels, over the \(InspectorPage.maximumPixels) allowed; use a smaller --html-scale")
+        }
+        let colors = ElementPalette.colors(engine, map)
+        let messages = outputPath == "-" || pagePath == "-" ? io.error : io.output
+        if let pagePath { try writePage(engine, colors: colors, to: pagePath, arguments, io: io) }
+        guard let outputPath else {
+            if pagePath != "-" { messages.write("wrote \(pagePath!)\n") }
+            return
+        }
+        let counts = try writePicture(map, colors: colors, to: outputPath, io: io)
+        let text = arguments.isSet(json)
+            ? jsonLegend(engine, map, colors, counts)
+            : engine.elements.map { "\(ElementPalette.hex(colors[Int($0.rawValue)])) \(engine.id(of: $0)) \(counts[Int($0.rawValue)])\n" }.joined()
+        if let legendPath {
+            let sink = try OutputSink.file(legendPath, standardOutput: io.output)
+            sink.write(text)
+            try sink.finish()
+            if legendPath != "-" {
+                messages.write("wrote \(outputPath == "-" ? "standard output" : outputPath) (\(map.width)x\(map.height)) and \(legendPath)\n")
+            }
+        } else {
+            messages.write(text)
+        }
+    }
+
+    /// Paints and writes the PNG; returns how many pixels each element owns.
+    static func writePicture(_ map: HitMap, colors: [ElementPalette.Color], to path: String, io: CommandIO) throws -> [Int] {
         var pixels = [UInt8](repeating: 0, count: map.width * map.height * 4)
-        var counts = [Int](repeating: 0, count: engine.elements.count)
+        var counts = [Int](repeating: 0, count: colors.count)
         map.forEachBand { rows, owners in
             let base = rows.lowerBound * map.width * 4
             for (offset, owner) in owners.enumerated() {
@@ -76,55 +133,29 @@ enum RenderCommand: Subcommand {
         do {
             png = try PNGEncoder().encode(pixels: pixels, width: map.width, height: map.height, layout: .rgba8)
         } catch {
-            throw CommandFailure(description: "\(outputPath): cannot encode the picture: \(error)")
+            throw CommandFailure(description: "\(path): cannot encode the picture: \(error)")
         }
-        let picture = try OutputSink.file(outputPath, standardOutput: io.output)
+        let picture = try OutputSink.file(path, standardOutput: io.output)
         picture.write(png)
         try picture.finish()
-
-        let text = arguments.isSet(json)
-            ? jsonLegend(engine, map, colors, counts)
-            : engine.elements.map { "\(ElementPalette.hex(colors[Int($0.rawValue)])) \(engine.id(of: $0)) \(counts[Int($0.rawValue)])\n" }.joined()
-        let messages = outputPath == "-" ? io.error : io.output
-        if let legendPath {
-            let sink = try OutputSink.file(legendPath, standardOutput: io.output)
-            sink.write(text)
-            try sink.finish()
-            if legendPath != "-" {
-                messages.write("wrote \(outputPath == "-" ? "standard output" : outputPath) (\(map.width)x\(map.height)) and \(legendPath)\n")
-            }
-        } else {
-            messages.write(text)
-        }
+        return counts
     }
 
-    /// Each element's neighbours: its parent and children, the siblings beside it, and the elements
-    /// that own a pixel next to one of its own (right or below) in the picture.
-    static func neighbours(_ engine: HitTester, _ map: HitMap) -> [Set<Int>] {
-        var neighbours = [Set<Int>](repeating: [], count: engine.elements.count)
-        func link(_ a: Int, _ b: Int) {
-            guard a != b else { return }
-            neighbours[a].insert(b)
-            neighbours[b].insert(a)
+    /// Audits the layout and writes the inspector page.
+    static func writePage(_ engine: HitTester, colors: [ElementPalette.Color], to path: String, _ arguments: ParsedArguments, io: CommandIO) throws {
+        let minimum = arguments[AuditCommand.minSize] ?? arguments[AuditCommand.standard]?.size ?? 24
+        let audit: TargetAudit
+        do {
+            audit = try engine.audit(scale: 4, tolerance: nil, minimumSize: minimum)
+        } catch {
+            throw CommandFailure(description: "cannot audit for the page: \(error)")
         }
-        for parent in [nil] + engine.elements.map(Optional.some) {
-            let children = engine.children(of: parent).map { Int($0.rawValue) }
-            for (first, second) in zip(children, children.dropFirst()) { link(first, second) }
-            if let parent { for child in children { link(Int(parent.rawValue), child) } }
-        }
-        var previousRow: [ElementIndex?] = []
-        map.forEachBand { rows, owners in
-            for row in 0..<rows.count {
-                let current = owners[row * map.width..<(row + 1) * map.width]
-                for (x, owner) in zip(current.indices, current) {
-                    guard let owner else { continue }
-                    if x + 1 < current.endIndex, let right = current[x + 1] { link(Int(owner.rawValue), Int(right.rawValue)) }
-                    if !previousRow.isEmpty, let above = previousRow[x - current.startIndex] { link(Int(owner.rawValue), Int(above.rawValue)) }
-                }
-                previousRow = Array(current)
-            }
-        }
-        return neighbours
+        let title = arguments.positionals[0] == "-" ? "standard input" : arguments.positionals[0]
+        let page = InspectorPage(
+            engine: engine, scale: arguments[htmlScale] ?? 2, tolerance: arguments[tolerance], audit: audit, colors: colors, title: title)
+        let sink = try OutputSink.file(path, standardOutput: io.output)
+        sink.write(try page.html())
+        try sink.finish()
     }
 
     static func jsonLegend(_ engine: HitTester, _ map: HitMap, _ colors: [ElementPalette.Color], _ counts: [Int]) -> String {
