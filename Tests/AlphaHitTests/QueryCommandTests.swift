@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlphaHit
+@testable import HitTestCLI
 
 /// `hittest query`, run as a user runs it.
 @Suite("hittest query command")
@@ -77,6 +78,43 @@ struct QueryCommandTests {
         #expect(outcome.text == "west\n!\n!\nnorth\n")
         #expect(outcome.standardError.contains("Error: <stdin>:2: malformed point 'hello': expected x,y or x y"))
         #expect(outcome.standardError.contains("Error: <stdin>:3: malformed point '1e400,2'"))
+    }
+
+    @Test("point coordinates are read correctly rounded: the fast decimal path agrees with strtod, bit for bit")
+    func decimalsCorrectlyRounded() {
+        var random = SystemRandomNumberGenerator()
+        var tokens = ["0", "-0", "+0.0", "0.1", "0.3", "1e22", "1e23", "9007199254740993", "9007199254740992.0", "123456789012345678",
+                      "0.000000000000000000000001", "1.7976931348623157e308", "4.9e-324", "2.2250738585072011e-308", "007.50", ".5", "5.", "1E+3"]
+        for _ in 0..<20_000 {
+            let digits = (0..<Int.random(in: 1...18, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+            let point = Int.random(in: 0...digits.count, using: &random)
+            var token = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+            if Bool.random(using: &random) { token = "-" + token }
+            if Int.random(in: 0..<4, using: &random) == 0 { token += "e\(Int.random(in: -30...30, using: &random))" }
+            tokens.append(token)
+        }
+        for token in tokens where PointParser.number(token) != nil || strtod(token, nil).isFinite {
+            let parsed = PointParser.number(token)
+            let expected = strtod(token, nil)
+            #expect(parsed?.bitPattern == (expected.isFinite ? expected.bitPattern : nil), "\(token)")
+        }
+    }
+
+    @Test("numbers written straight to the output read exactly as JSONText.number writes them")
+    func numbersWrittenDirectly() {
+        var random = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 0.05, -0.005, 1e12 - 0.001, 999_999_999_999.999, 1e15, -1e15, 1e16, 0.1 + 0.2, 24.567000000000007, .pi]
+        for _ in 0..<20_000 {
+            let thousandths = Double(Int.random(in: -10_000_000...10_000_000, using: &random))
+            values.append(thousandths / 1000)
+            values.append(Double.random(in: -5000...5000, using: &random))
+            values.append(thousandths / 1000 + 1000 - 1000)
+        }
+        for value in values {
+            let sink = OutputSink(.memory, name: "test")
+            JSONText.write(value, to: sink)
+            #expect(String(decoding: sink.contents, as: UTF8.self) == JSONText.number(value), "\(value)")
+        }
     }
 
     @Test("a malformed point on the command line exits 1 naming it")

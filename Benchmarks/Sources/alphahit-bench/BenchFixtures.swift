@@ -78,6 +78,11 @@ struct BenchFixtures {
         }
     }
 
+    /// The bytes of a file (a sample layout, say).
+    func bytes(ofFile path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
     /// Four 32 × 32 button arts (disc, diamond, ring, rounded square), for generated layouts.
     func buttonArt() throws -> [String] {
         let shapes: [(String, (Double, Double) -> Bool)] = [

@@ -1,4 +1,5 @@
 import Foundation
+import AlphaHit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,6 +48,27 @@ enum CLIBenchmarks {
             }
         }
         let layout = BenchFixtures.samples.appendingPathComponent("diamonds/layout.json").path
+        let large = BenchFixtures.samples.appendingPathComponent("large/layout.json").path
+        let largePoints = Lazy {
+            try fixtures.file("points-large-\(count).txt") {
+                var random = SeededRandom(state: 98)
+                var text = ""
+                text.reserveCapacity(count * 18)
+                for _ in 0..<count { text += "\(Report.fixed(random.unit(2160), 3)),\(Report.fixed(random.unit(2400), 3))\n" }
+                return Array(text.utf8)
+            }
+        }
+        func query(_ name: String, _ extra: [String]) -> Benchmark {
+            Benchmark(name: name, unit: "point", operations: count, baseline: "cli/read-floor") {
+                guard let hittest = ProcessRunner.hittest else { throw MissingHittest() }
+                let points = try largePoints.get()
+                return {
+                    let outcome = ProcessRunner.run([hittest, "query", large] + extra, input: points)
+                    precondition(outcome.status == 0, "hittest query failed: \(outcome.standardError)")
+                    return UInt64(outcome.status)
+                }
+            }
+        }
         return [
             Benchmark(name: "cli/read-floor", unit: "point", operations: count) {
                 let points = try points.get()
@@ -60,6 +82,27 @@ enum CLIBenchmarks {
                     let outcome = ProcessRunner.run([hittest, "query", layout], input: points)
                     precondition(outcome.status == 0, "hittest query failed: \(outcome.standardError)")
                     return UInt64(outcome.status)
+                }
+            },
+            query("cli/query-10k", []),
+            query("cli/query-10k-json", ["--json"]),
+            // Start-up: load, validate and build the 10,000-element sample, answer nothing.
+            Benchmark(name: "cli/startup-10k", unit: "start", operations: 1) {
+                guard let hittest = ProcessRunner.hittest else { throw MissingHittest() }
+                return { UInt64(ProcessRunner.run([hittest, "query", large]).status) }
+            },
+            // Its parts in-process: parsing and decoding the JSON, and all of it (parse, load the
+            // cached images, build), each against the whole process.
+            Benchmark(name: "startup/parse-10k", unit: "parse", operations: 1, baseline: "cli/startup-10k") {
+                let bytes = try fixtures.bytes(ofFile: large)
+                return { UInt64(try! LayoutFile.decode(bytes, name: "large").elements.count) }
+            },
+            Benchmark(name: "startup/build-10k", unit: "build", operations: 1, baseline: "cli/startup-10k") {
+                let bytes = try fixtures.bytes(ofFile: large)
+                let cache = ImageCache()
+                _ = try HitTester(layoutJSON: bytes, name: "large", imageDirectory: (large as NSString).deletingLastPathComponent, cache: cache)
+                return {
+                    UInt64(try! HitTester(layoutJSON: bytes, name: "large", imageDirectory: (large as NSString).deletingLastPathComponent, cache: cache).elements.count)
                 }
             },
         ]

@@ -11,7 +11,11 @@ enum ResolutionBenchmarks {
                     contentsOfLayoutFile: BenchFixtures.samples.appendingPathComponent("diamonds/layout.json").path, cache: ImageCache())
                 var random = SeededRandom(state: 7)
                 return resolve(diamonds, random.points(pointCount, width: 240, height: 160))
-            }
+            },
+            Benchmark(name: "resolve/diamonds/floor", unit: "point", operations: pointCount) {
+                var random = SeededRandom(state: 7)
+                return diamondsFloor(random.points(pointCount, width: 240, height: 160))
+            },
         ]
         let art = Lazy { try fixtures.buttonArt() }
         let sizes = fixtures.quick ? [10, 100, 1000] : [10, 100, 1000, 10_000, 100_000]
@@ -31,6 +35,11 @@ enum ResolutionBenchmarks {
                 return resolve(engine, points)
             })
         }
+        benchmarks.append(Benchmark(name: "resolve/mixed10k", unit: "point", operations: pointCount, baseline: "resolve/n10000") {
+            let engine = try HitTester(layout: MixedLayout(fixtures: fixtures).layout, cache: ImageCache())
+            var random = SeededRandom(state: 11)
+            return resolve(engine, random.points(pointCount, width: MixedLayout.side, height: MixedLayout.side))
+        })
         // Touch tolerance on the same layout: taps that hit exactly must cost what they cost without
         // a tolerance; taps that miss every element search the elements within 12 points.
         let size = fixtures.quick ? 1000 : 10_000
@@ -75,6 +84,32 @@ enum ResolutionBenchmarks {
             })
         }
         return benchmarks
+    }
+
+    /// The floor under `resolve/diamonds`: the sample's four 100 × 100 diamonds at their fixed
+    /// offsets, front to back, each a bounds check and one alpha read, written out by hand.
+    static func diamondsFloor(_ points: [Point]) -> () -> UInt64 {
+        let image = try! PNGDecoder().decode(contentsOfFile: BenchFixtures.samples.appendingPathComponent("diamonds/diamond.png").path, as: .alpha8)
+        let origins: [(x: Int, y: Int)] = [(70, 60), (70, 0), (140, 30), (0, 30)]  // south, north, east, west
+        return {
+            image.withUnsafeBytes { bytes in
+                let alpha = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                var sum: UInt64 = 0
+                for point in points {
+                    let x = Int(point.x), y = Int(point.y)
+                    var answer = -1
+                    for (index, origin) in origins.enumerated() {
+                        let u = x &- origin.x, v = y &- origin.y
+                        if UInt(bitPattern: u) < 100 && UInt(bitPattern: v) < 100 && alpha[v &* 100 &+ u] >= 26 {
+                            answer = 3 - index
+                            break
+                        }
+                    }
+                    sum &+= UInt64(bitPattern: Int64(answer))
+                }
+                return sum
+            }
+        }
     }
 
     static func resolve(_ engine: HitTester, _ points: [Point], tolerance: Double? = nil) -> () -> UInt64 {

@@ -10,9 +10,11 @@ enum Target {
     static let all: [Target] = [
         .ratio(name: "lookup/alpha8/cached", baseline: "lookup/floor/cached", atMost: 1.5),
         .ratio(name: "lookup/alpha8/uncached", baseline: "lookup/floor/uncached", atMost: 1.5),
-        .nanoseconds(name: "resolve/diamonds", atMost: 25),
-        .nanoseconds(name: "resolve/n10000", atMost: 200),
+        .nanoseconds(name: "resolve/diamonds", atMost: 12),
+        .ratio(name: "resolve/diamonds", baseline: "resolve/diamonds/floor", atMost: 2.5),
+        .nanoseconds(name: "resolve/n10000", atMost: 100),
         .growth(from: "resolve/n100", to: "resolve/n100000", lessThan: 3),
+        .ratio(name: "resolve/mixed10k", baseline: "resolve/n10000", atMost: 1.5),
         .ratio(name: "resolve/n10000/tolerance12-hits", baseline: "resolve/n10000", atMost: 1.1),
         .nanoseconds(name: "resolve/n10000/near-miss12", atMost: 1000),
         .ratio(name: "lookup/atlas/rotated", baseline: "lookup/atlas/plain", atMost: 1.2),

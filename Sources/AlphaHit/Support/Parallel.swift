@@ -2,11 +2,11 @@ import Dispatch
 
 /// Independent pieces of work spread over the cores, for the few build steps that are both large
 /// and easily split (decoding a large layout's elements, pruning its grid).
-enum Parallel {
+package enum Parallel {
     /// Calls `body(i)` for every `i` in `0..<count`, as many at a time as there are cores, and
     /// returns when all are done. The calls must not write anything another call reads or writes:
     /// that is the caller's promise, which is why this is not `public`.
-    static func forEach(_ count: Int, _ body: (Int) -> Void) {
+    package static func forEach(_ count: Int, _ body: (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             nonisolated(unsafe) let work = body
             DispatchQueue.concurrentPerform(iterations: count) { work($0) }
@@ -14,7 +14,7 @@ enum Parallel {
     }
 
     /// `(0..<count).map(body)`, the calls made as ``forEach(_:_:)`` makes them.
-    static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
+    package static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
         [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             nonisolated(unsafe) let slots = base

@@ -36,7 +36,7 @@ struct InspectorPlanes {
             for y in rows {
                 for x in 0..<width { points.append(Point(x: Double(x) / scale, y: Double(y) / scale)) }
             }
-            let samples = engine.inspectionSamples(at: points, tolerance: tolerance)
+            let samples = engine.hitRecords(at: points, tolerance: tolerance)
             for (offset, sample) in samples.enumerated() where sample.element >= 0 {
                 let at = (rows.lowerBound * width + offset) * 3
                 Self.put24(UInt32(sample.element) + 1, into: &owner, at: at)

@@ -53,21 +53,7 @@ enum QueryCommand: Subcommand {
             for (x, y) in points { writer.answer(x, y) }
             return
         }
-        var malformed = 0
-        try LineReader.forEachLine(of: io.input, willBlock: { io.output.flush() }) { line, number in
-            var start = 0
-            while start < line.count, line[start] == 0x20 || line[start] == 0x09 || line[start] == 0x0D { start += 1 }
-            if start == line.count || line[start] == UInt8(ascii: "#") { return }
-            guard let (x, y) = PointParser.parse(line) else {
-                malformed += 1
-                let text = String(decoding: line.prefix(80), as: UTF8.self)
-                writer.malformed(line: number, text: text)
-                io.output.flush()
-                io.error.write("Error: <stdin>:\(number): malformed point '\(text)': expected x,y or x y\n")
-                return
-            }
-            writer.answer(x, y)
-        }
+        let malformed = try QueryStream(writer: writer, io: io).run()
         if malformed > 0 {
             throw CommandFailure(description: "\(malformed) malformed point line\(malformed == 1 ? "" : "s") on standard input (answered with '!')")
         }

@@ -14,6 +14,9 @@ struct QueryWriter {
     let idLines: [UInt8]
     /// Where each element's line ends in `idLines` (element `i`'s line is `idLineEnds[i-1]..<idLineEnds[i]`).
     let idLineEnds: [Int]
+    /// With `--json`, every element's `"id":…,"path":[…],` back to back, and where each ends.
+    let jsonPrefixes: [UInt8]
+    let jsonPrefixEnds: [Int]
     static let missLine: [UInt8] = [UInt8(ascii: "-"), 0x0A]
 
     init(engine: HitTester, mode: QueryCommand.Mode, json: Bool, tolerance: Double?, output: OutputSink) {
@@ -32,6 +35,27 @@ struct QueryWriter {
         }
         idLines = lines
         idLineEnds = ends
+        var prefixes: [UInt8] = [], prefixEnds: [Int] = []
+        if json && mode == .front {
+            prefixEnds.reserveCapacity(engine.elements.count)
+            for element in engine.elements {
+                let path = engine.path(of: element).map(JSONText.string).joined(separator: ",")
+                prefixes.append(contentsOf: "\"id\":\(JSONText.string(engine.id(of: element))),\"path\":[\(path)],".utf8)
+                prefixEnds.append(prefixes.count)
+            }
+        }
+        jsonPrefixes = prefixes
+        jsonPrefixEnds = prefixEnds
+    }
+
+    private init(_ other: QueryWriter, output: OutputSink) {
+        (engine, mode, json, tolerance, self.output) = (other.engine, other.mode, other.json, other.tolerance, output)
+        (idLines, idLineEnds, jsonPrefixes, jsonPrefixEnds) = (other.idLines, other.idLineEnds, other.jsonPrefixes, other.jsonPrefixEnds)
+    }
+
+    /// The same writer, writing to `output` (its tables shared, not rebuilt).
+    func writing(to output: OutputSink) -> QueryWriter {
+        QueryWriter(self, output: output)
     }
 
     func answer(_ x: Double, _ y: Double) {
@@ -43,7 +67,7 @@ struct QueryWriter {
             let start = index == 0 ? 0 : idLineEnds[index - 1]
             idLines.withUnsafeBytes { output.write(UnsafeRawBufferPointer(rebasing: $0[start..<idLineEnds[index]])) }
         case (.front, true):
-            output.write("{\"point\":\(JSONText.pair(x, y)),\(Self.hitFields(engine.hit(at: point, tolerance: tolerance)))}\n")
+            jsonAnswer(x, y)
         case (.all, false):
             let candidates = engine.touchCandidates(at: point, tolerance: tolerance)
             let words = candidates.map { $0.isExactHit ? $0.id : "\($0.id)(\(JSONText.number(Self.rounded($0.distance))))" }
@@ -55,6 +79,43 @@ struct QueryWriter {
         case (.explain, _):
             explainAnswer(point)
         }
+    }
+
+    /// The `--json` answer, written piece by piece from the element's precomputed id and path and
+    /// a ``HitRecord``: the same text as ``hitFields(_:)`` gives, without building a ``Hit``.
+    private func jsonAnswer(_ x: Double, _ y: Double) {
+        output.write("{\"point\":[")
+        number(x, ",")
+        number(y, "],")
+        let record = engine.hitRecord(at: Point(x: x, y: y), tolerance: tolerance)
+        guard record.element >= 0 else {
+            return output.write("\"id\":null,\"path\":[],\"local\":null,\"pixel\":null,\"alpha\":null,\"distance\":null,\"nearest\":null}\n")
+        }
+        let index = Int(record.element)
+        let start = index == 0 ? 0 : jsonPrefixEnds[index - 1]
+        jsonPrefixes.withUnsafeBytes { output.write(UnsafeRawBufferPointer(rebasing: $0[start..<jsonPrefixEnds[index]])) }
+        output.write("\"local\":[")
+        number(record.localX, ",")
+        number(record.localY, "],\"pixel\":")
+        if record.pixelX >= 0 {
+            output.write(byte: UInt8(ascii: "["))
+            output.write(decimal: Int(record.pixelX))
+            output.write(byte: UInt8(ascii: ","))
+            output.write(decimal: Int(record.pixelY))
+            output.write("],\"alpha\":")
+            output.write(decimal: Int(record.alpha))
+            output.write(",\"distance\":")
+        } else {
+            output.write("null,\"alpha\":null,\"distance\":")
+        }
+        number(Self.rounded(record.distance), ",\"nearest\":[")
+        number(record.nearestX, ",")
+        number(record.nearestY, "]}\n")
+    }
+
+    private func number(_ value: Double, _ after: StaticString) {
+        JSONText.write(value, to: output)
+        output.write(UnsafeRawBufferPointer(start: after.utf8Start, count: after.utf8CodeUnitCount))
     }
 
     /// `!` (or `{"line": N, "error": …}`): the answer to an input line that is not a point.

@@ -11,18 +11,36 @@ final class OutputSink {
     let name: String
     private let target: Target
     private let bufferLimit: Int
-    private var buffer: [UInt8] = []
+    /// The buffer, how much of it holds output not yet sent, what a memory sink has kept, and the
+    /// first failure, behind a pointer: a class's stored `var` is checked for exclusive access at
+    /// run time on every use, which the many small writes of a query stream would pay each time.
+    private let state: UnsafeMutablePointer<State>
+
+    private struct State {
+        let buffer: UnsafeMutableRawPointer
+        var used = 0
+        var kept: [UInt8] = []
+        var failure: String?
+    }
+
     /// Everything written, for a memory sink.
-    private(set) var contents: [UInt8] = []
+    var contents: [UInt8] { state.pointee.kept + UnsafeRawBufferPointer(start: state.pointee.buffer, count: state.pointee.used) }
     /// The system's message for the first failed write, if any.
-    private(set) var failure: String?
+    var failure: String? { state.pointee.failure }
 
     /// A sink; `bufferLimit` 0 writes through at once (standard error).
     init(_ target: Target, name: String, bufferLimit: Int = 1 << 16) {
         self.target = target
         self.name = name
         self.bufferLimit = bufferLimit
-        buffer.reserveCapacity(bufferLimit)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(buffer: .allocate(byteCount: Swift.max(1, bufferLimit), alignment: 16)))
+    }
+
+    deinit {
+        state.pointee.buffer.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Opens `path` for writing, replacing it; `-` means `standardOutput` itself.
@@ -41,45 +59,64 @@ final class OutputSink {
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) {
-        if case .memory = target {
-            contents.append(contentsOf: bytes)
-            return
-        }
-        if bytes.count > bufferLimit {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if bytes.count > bufferLimit &- state.pointee.used {
             flush()
-            send(bytes)
-            return
+            if bytes.count > bufferLimit {
+                send(bytes)
+                return
+            }
         }
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= bufferLimit { flush() }
+        let target = state.pointee.buffer + state.pointee.used
+        if bytes.count <= 16 {
+            // The usual write of a query stream is a few bytes: cheaper copied here than by a call.
+            for offset in 0..<bytes.count { target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self) }
+        } else {
+            target.copyMemory(from: source, byteCount: bytes.count)
+        }
+        state.pointee.used &+= bytes.count
     }
 
     func write(byte: UInt8) {
-        if case .memory = target {
-            contents.append(byte)
-            return
+        withUnsafeBytes(of: byte) { write($0) }
+    }
+
+    /// Writes `value` in decimal, without making a string.
+    func write(decimal value: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude, start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { write(byte: UInt8(ascii: "-")) }
+            write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(digits)[start..<20]))
         }
-        buffer.append(byte)
-        if buffer.count >= bufferLimit { flush() }
     }
 
     /// Writes out what is buffered.
     func flush() {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { send($0) }
-        buffer.removeAll(keepingCapacity: true)
+        guard state.pointee.used > 0 else { return }
+        send(UnsafeRawBufferPointer(start: state.pointee.buffer, count: state.pointee.used))
+        state.pointee.used = 0
     }
 
     private func send(_ bytes: UnsafeRawBufferPointer) {
-        guard failure == nil, case .descriptor(let descriptor, _) = target else { return }
-        failure = SystemCalls.writeAll(bytes, to: descriptor)
+        switch target {
+        case .memory:
+            state.pointee.kept.append(contentsOf: bytes)
+        case .descriptor(let descriptor, _):
+            guard state.pointee.failure == nil else { return }
+            state.pointee.failure = SystemCalls.writeAll(bytes, to: descriptor)
+        }
     }
 
     /// Flushes, closes a file this sink opened, and throws if any write or the close failed.
     func finish() throws(CommandFailure) {
         flush()
-        if case .descriptor(let descriptor, owned: true) = target, failure == nil {
-            failure = SystemCalls.closeDescriptor(descriptor)
+        if case .descriptor(let descriptor, owned: true) = target, state.pointee.failure == nil {
+            state.pointee.failure = SystemCalls.closeDescriptor(descriptor)
         }
         if let failure { throw CommandFailure(description: "cannot write to \(name): \(failure)") }
     }

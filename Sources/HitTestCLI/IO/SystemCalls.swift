@@ -87,6 +87,12 @@ enum SystemCalls {
         }
     }
 
+    /// The position of the first newline in `bytes` at or after `start` (libc's vectorised memchr).
+    static func firstNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+
     /// Seconds on the monotonic clock.
     static func monotonicSeconds() -> Double {
         var time = timespec()

@@ -1,0 +1,99 @@
+import AlphaHit
+
+/// `hittest query` on points from standard input, one read at a time: the complete lines of each
+/// read are answered before the next read, so an interactive pipe gets every answer as soon as its
+/// line arrives. For the front-most answer (plain or `--json`), a read of many lines is split
+/// between the cores, each half parsed, resolved and formatted into its own buffer, the buffers then
+/// written in order; a read with a malformed line is answered line by line instead, so that its
+/// report on standard error keeps its place among the answers.
+struct QueryStream {
+    let writer: QueryWriter
+    let io: CommandIO
+
+    /// Below this many lines in a read, splitting costs more than it saves.
+    static let parallelLines = 512
+
+    /// Answers every line; returns how many were malformed.
+    func run() throws(CommandFailure) -> Int {
+        var malformed = 0
+        var pending: [UInt8] = []
+        var lineNumber = 0
+        var lineEnds: [Int] = []
+        try LineReader.forEachChunk(of: io.input, willBlock: { io.output.flush() }) { chunk in
+            var start = 0
+            if !pending.isEmpty || SystemCalls.firstNewline(in: chunk, from: 0) == nil {
+                // The end of a line begun in an earlier read.
+                guard let end = SystemCalls.firstNewline(in: chunk, from: 0) else {
+                    pending.append(contentsOf: chunk)
+                    return
+                }
+                pending.append(contentsOf: chunk[0..<end])
+                lineNumber += 1
+                pending.withUnsafeBufferPointer { malformed += answer($0, lineNumber: lineNumber) ? 0 : 1 }
+                pending.removeAll(keepingCapacity: true)
+                start = end + 1
+            }
+            lineEnds.removeAll(keepingCapacity: true)
+            var from = start
+            while let end = SystemCalls.firstNewline(in: chunk, from: from) {
+                lineEnds.append(end)
+                from = end + 1
+            }
+            malformed += answerLines(chunk, from: start, ends: lineEnds, firstNumber: lineNumber + 1)
+            lineNumber += lineEnds.count
+            pending.append(contentsOf: chunk[from..<chunk.count])
+        }
+        if !pending.isEmpty {
+            lineNumber += 1
+            pending.withUnsafeBufferPointer { malformed += answer($0, lineNumber: lineNumber) ? 0 : 1 }
+        }
+        return malformed
+    }
+
+    /// Answers the complete lines of one read (line k ends at `ends[k]`); returns how many were malformed.
+    private func answerLines(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int, ends: [Int], firstNumber: Int) -> Int {
+        let lineStart = { (k: Int) in k == 0 ? start : ends[k - 1] + 1 }
+        if writer.mode == .front && ends.count >= Self.parallelLines {
+            let parts = 2
+            let outputs = Parallel.map(parts) { part -> OutputSink? in
+                let sink = OutputSink(.memory, name: "part")
+                let partWriter = writer.writing(to: sink)
+                for k in ends.count * part / parts..<ends.count * (part + 1) / parts {
+                    let line = UnsafeBufferPointer(rebasing: chunk[lineStart(k)..<ends[k]])
+                    guard Self.answerIfWellFormed(line, partWriter) else { return nil }
+                }
+                return sink
+            }
+            if outputs.allSatisfy({ $0 != nil }) {
+                for sink in outputs { io.output.write(sink!.contents) }
+                return 0
+            }
+        }
+        var malformed = 0
+        for k in ends.indices {
+            let line = UnsafeBufferPointer(rebasing: chunk[lineStart(k)..<ends[k]])
+            malformed += answer(line, lineNumber: firstNumber + k) ? 0 : 1
+        }
+        return malformed
+    }
+
+    /// Answers one line, or reports it as malformed (false).
+    private func answer(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Bool {
+        if Self.answerIfWellFormed(line, writer) { return true }
+        let text = String(decoding: line.prefix(80), as: UTF8.self)
+        writer.malformed(line: lineNumber, text: text)
+        io.output.flush()
+        io.error.write("Error: <stdin>:\(lineNumber): malformed point '\(text)': expected x,y or x y\n")
+        return false
+    }
+
+    /// Answers a point line, skips a blank or comment line; false for a malformed line (nothing written).
+    private static func answerIfWellFormed(_ line: UnsafeBufferPointer<UInt8>, _ writer: QueryWriter) -> Bool {
+        var start = 0
+        while start < line.count, line[start] == 0x20 || line[start] == 0x09 || line[start] == 0x0D { start += 1 }
+        if start == line.count || line[start] == UInt8(ascii: "#") { return true }
+        guard let (x, y) = PointParser.parse(line) else { return false }
+        writer.answer(x, y)
+        return true
+    }
+}
