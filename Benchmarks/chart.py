@@ -3,10 +3,12 @@
 
 Usage: python3 Benchmarks/chart.py Benchmarks/results.json Benchmarks/resolve-scaling.svg
 Standard library only. Plots the p25..p75 band and the p50 line of resolve/n10 ... resolve/n100000
-on logarithmic axes, with resolve/diamonds as a reference mark.
+on logarithmic axes, with resolve/diamonds as a reference line and resolve/mixed10k (the mixed
+real-world layout of 10,520 elements) as a mark of its own beside the generated rows.
 """
 import json
 import math
+import re
 import sys
 
 
@@ -15,13 +17,14 @@ def main(source, target):
         document = json.load(f)
     results = {r["name"]: r for r in document["results"]}
     series = sorted(
-        (int(name.split("/n")[1]), r) for name, r in results.items() if name.startswith("resolve/n")
+        (int(name.split("/n")[1]), r) for name, r in results.items() if re.fullmatch(r"resolve/n\d+", name)
     )
     if not series:
         sys.exit("no resolve/nN results in " + source)
-    width, height, left, right, top, bottom = 640, 400, 70, 20, 40, 50
+    width, height, left, right, top, bottom = 660, 400, 70, 50, 40, 50
     xs = [math.log10(n) for n, _ in series]
-    values = [v for _, r in series for v in (r["p25_ns"], r["p50_ns"], r["p75_ns"])]
+    mixed = results.get("resolve/mixed10k")
+    values = [v for _, r in series + ([(0, mixed)] if mixed else []) for v in (r["p25_ns"], r["p50_ns"], r["p75_ns"])]
     low, high = math.floor(math.log10(min(values))), math.ceil(math.log10(max(values)))
     x0, x1 = min(xs), max(xs)
 
@@ -60,6 +63,11 @@ def main(source, target):
         y = py(results["resolve/diamonds"]["p50_ns"])
         out.append(f'<line x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e6550d" stroke-dasharray="4 3"/>')
         out.append(f'<text x="{width - right - 4}" y="{y - 5:.1f}" text-anchor="end" fill="#e6550d">resolve/diamonds (4 elements)</text>')
+    if mixed:
+        x, y = px(math.log10(10_520)), py(mixed["p50_ns"])
+        out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{py(mixed["p75_ns"]):.1f}" y2="{py(mixed["p25_ns"]):.1f}" stroke="#31a354" stroke-width="2"/>')
+        out.append(f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="#31a354"/>')
+        out.append(f'<text x="{x + 8:.1f}" y="{y + 16:.1f}" fill="#31a354">mixed10k: {mixed["p50_ns"]:.0f} ns</text>')
     out.append(f'<text x="{width / 2}" y="{height - 10}" text-anchor="middle">elements in the layout (log scale)</text>')
     out.append("</svg>")
     with open(target, "w") as f:

@@ -74,6 +74,11 @@ enum BenchmarkMain {
             figures[Figure.decodePeakMemory] = peak
             print("\(Figure.decodePeakMemory): \(Figure.Unit.mebibytes.format(peak)) added to a fresh process's peak resident memory")
         }
+        if !quick, filter.map({ Figure.enginePerElement.contains($0) || "resolve/n100000".contains($0) }) ?? true {
+            let perElement = try ResolutionBenchmarks.engineBytesPerElement(fixtures, count: 100_000)
+            figures[Figure.enginePerElement] = perElement
+            print("\(Figure.enginePerElement): \(Int(perElement.rounded())) bytes of engine tables per element at 100,000 elements (images excluded)")
+        }
         print("\ntargets:")
         var missed = 0
         for target in Target.all {

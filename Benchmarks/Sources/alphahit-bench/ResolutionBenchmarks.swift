@@ -86,6 +86,13 @@ enum ResolutionBenchmarks {
         return benchmarks
     }
 
+    /// The engine's own bytes per element for a generated layout of `count` elements.
+    static func engineBytesPerElement(_ fixtures: BenchFixtures, count: Int) throws -> Double {
+        let generated = GeneratedLayout(count: count, images: try fixtures.buttonArt(), imageDirectory: fixtures.folder.path)
+        let engine = try HitTester(layout: generated.layout, cache: ImageCache())
+        return Double(engine.engineByteCount) / Double(count)
+    }
+
     /// The floor under `resolve/diamonds`: the sample's four 100 × 100 diamonds at their fixed
     /// offsets, front to back, each a bounds check and one alpha read, written out by hand.
     static func diamondsFloor(_ points: [Point]) -> () -> UInt64 {

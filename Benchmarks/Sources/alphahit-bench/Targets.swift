@@ -18,11 +18,15 @@ enum Target {
         .ratio(name: "resolve/n10000/tolerance12-hits", baseline: "resolve/n10000", atMost: 1.1),
         .nanoseconds(name: "resolve/n10000/near-miss12", atMost: 1000),
         .ratio(name: "lookup/atlas/rotated", baseline: "lookup/atlas/plain", atMost: 1.2),
+        .nanoseconds(name: "cache/build-warm", atMost: 15_000_000),
+        .nanoseconds(name: "cli/query-10k", atMost: 200),
+        .nanoseconds(name: "cli/query-10k-json", atMost: 500),
         .ratio(name: "decode/4096/alpha8", baseline: "decode/4096/floor", atMost: 1.3),
         .ratio(name: "decode/4096/argb8", baseline: "decode/4096/floor", atMost: 1.3),
         .ratio(name: "decode/4096/mask1", baseline: "decode/4096/floor", atMost: 1.3),
         .ratio(name: "decode/64/alpha8", baseline: "decode/64/floor", atMost: 1.3),
         .figure(name: Figure.decodePeakMemory, lessThan: 24 * 1_048_576, unit: .mebibytes),
+        .figure(name: Figure.enginePerElement, lessThan: 128.5, unit: .bytes),
     ]
 
     /// "met" or "MISSED", with the figure compared; nil when a benchmark it needs did not run.
@@ -50,13 +54,16 @@ enum Target {
 enum Figure {
     /// The bytes decoding the 4096² image to alpha8 adds to a fresh process's peak resident memory.
     static let decodePeakMemory = "memory/decode-4096-alpha8/added_peak_bytes"
+    /// The engine's own bytes per element (decoded images excluded) at 100,000 elements.
+    static let enginePerElement = "memory/engine-per-element-n100000"
 
     enum Unit {
-        case mebibytes
+        case mebibytes, bytes
 
         func format(_ value: Double) -> String {
             switch self {
             case .mebibytes: "\(Report.fixed(value / 1_048_576, 1)) MiB"
+            case .bytes: "\(Int(value.rounded())) B"
             }
         }
     }

@@ -21,6 +21,12 @@ extension EngineBuilder {
                 }
                 compiled[index].chainStart = Int32(start)
                 compiled[index].chainLength = Int32(length)
+                // A lone parent that only moves its children: its origin, for the hot path.
+                let parent = compiled[index].parent
+                if length == 2, !compiled[Int(parent)].hasTransform, !compiled[Int(parent)].clipsToBounds {
+                    compiled[index].parentOnlyMoves = true
+                    (compiled[index].parentOriginX, compiled[index].parentOriginY) = (compiled[Int(parent)].originX, compiled[Int(parent)].originY)
+                }
             }
         }
         return chains

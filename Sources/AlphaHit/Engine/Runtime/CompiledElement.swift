@@ -10,6 +10,11 @@ struct CompiledElement {
 
     // Fields in the order a query reads them, so the first cache line serves most tests.
     @usableFromInline var originX = 0.0, originY = 0.0, width = 0.0, height = 0.0
+    /// For an element with one ancestor that only moves its children (no transform, no clipping),
+    /// that parent's origin: the hot path subtracts it here, the same subtraction the walk down
+    /// the chain makes (so the same rounding), without reading the parent's record.
+    @usableFromInline var parentOriginX = 0.0, parentOriginY = 0.0
+    @usableFromInline var parentOnlyMoves = false
     @usableFromInline var hasTransform = false
     @usableFromInline var clipsToBounds = false
     @usableFromInline var shape = ShapeKind.rect

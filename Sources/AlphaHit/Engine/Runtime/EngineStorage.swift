@@ -109,3 +109,18 @@ final class EngineStorage: @unchecked Sendable {
         return UnsafeMutableBufferPointer(start: buffer.baseAddress, count: array.count)
     }
 }
+
+extension HitTester {
+    /// The bytes of the engine's own tables, excluding decoded images: the per-point tables (element
+    /// records, chains, grid cells and entries), the candidate boxes, and the tree kept for results
+    /// (ids counted at their UTF-8 length plus a string's 16 bytes, child lists, lines, the id
+    /// lookup at two words an entry). For the benchmarks' memory-per-element figure.
+    package var engineByteCount: Int {
+        let s = storage
+        let hot = s.elements.count * MemoryLayout<CompiledElement>.stride + s.chains.count * 4
+            + s.cellStart.count * 4 + s.cellEntries.count * MemoryLayout<GridEntry>.stride
+        let ids = s.ids.reduce(0) { $0 + 16 + ($1.utf8.count > 15 ? $1.utf8.count : 0) }
+        let tree = s.children.reduce(0) { $0 + 32 + $1.count * 4 } + s.lines.count * 9 + s.skipReasons.count * 2
+        return hot + s.candidates.count * MemoryLayout<GridEntry>.stride + ids + tree + s.indexByID.count * 48
+    }
+}
