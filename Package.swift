@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "AlphaHit", targets: ["AlphaHit"]),
         .executable(name: "hittest", targets: ["hittest"]),
+        // The C interface (Sources/AlphaHitC/include/alphahit.h): .build/release/libAlphaHitC.so.
+        .library(name: "AlphaHitC", type: .dynamic, targets: ["AlphaHitC"]),
         .executable(name: "alphahit-bench", targets: ["alphahit-bench"]),
     ],
     targets: [
@@ -29,6 +31,13 @@ let package = Package(
         .target(
             name: "HitTestCLI",
             dependencies: ["AlphaHit"]
+        ),
+        // The C interface: @_cdecl exports that translate to and from the library; the header is
+        // hand-written (include/alphahit.h), since the compiler's generated one is not C.
+        .target(
+            name: "AlphaHitC",
+            dependencies: ["AlphaHit"],
+            exclude: ["include"]
         ),
         .executableTarget(
             name: "hittest",

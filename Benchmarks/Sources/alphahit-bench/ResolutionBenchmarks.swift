@@ -74,6 +74,17 @@ enum ResolutionBenchmarks {
             let (engine, _, misses) = try tolerancePoints.get()
             return resolve(engine, misses, tolerance: 12)
         })
+        // The Python package's benchmark (python/benchmarks/bench_hit_many.py) runs the same
+        // query on the 10,000-element sample file and compares itself with this one.
+        benchmarks.append(Benchmark(name: "batch/large/allcores", unit: "point", operations: pointCount) {
+            let engine = try HitTester(contentsOfLayoutFile: BenchFixtures.samples.appendingPathComponent("large/layout.json").path, cache: ImageCache())
+            var random = SeededRandom(state: 5)
+            let points = random.points(pointCount, width: 2160, height: 2400)
+            return {
+                let answers = engine.elementIndices(at: points, threads: 0)
+                return answers.reduce(0) { $0 &+ UInt64(bitPattern: Int64($1?.rawValue ?? -1)) }
+            }
+        })
         for (name, threads) in [("batch/1core", 1), ("batch/allcores", 0)] {
             benchmarks.append(Benchmark(name: name, unit: "point", operations: pointCount, baseline: threads == 0 ? "batch/1core" : nil) {
                 let (engine, points) = try batchLayout.get()

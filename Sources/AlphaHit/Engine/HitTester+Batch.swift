@@ -58,3 +58,35 @@ extension HitTester {
         }
     }
 }
+
+extension HitTester {
+    /// The front-most answer for `count` points read from two strided arrays (point i is
+    /// `(x[i·stride], y[i·stride])`), written to `indices` as element positions, -1 for no hit:
+    /// the C interface's batch query, without building `Point`s or optionals. Spread over
+    /// `threads` cores (0: all) in slices that never share a slot.
+    ///
+    /// - Parameter tolerance: as for ``elementIndex(at:tolerance:)``.
+    package func elementIndices(
+        x: UnsafePointer<Double>, y: UnsafePointer<Double>, stride: Int, count: Int, into indices: UnsafeMutablePointer<Int32>,
+        tolerance: Double?, threads: Int
+    ) {
+        let cores = threads > 0 ? threads : Platform.processorCount
+        let (xAddress, yAddress, outAddress) = (UInt(bitPattern: x), UInt(bitPattern: y), UInt(bitPattern: indices))
+        func resolve(_ range: Range<Int>) {
+            let x = UnsafePointer<Double>(bitPattern: xAddress)!, y = UnsafePointer<Double>(bitPattern: yAddress)!
+            let out = UnsafeMutablePointer<Int32>(bitPattern: outAddress)!
+            for i in range {
+                out[i] = elementIndex(at: Point(x: x[i &* stride], y: y[i &* stride]), tolerance: tolerance)?.rawValue ?? -1
+            }
+        }
+        if count < Self.parallelBatchThreshold || cores == 1 {
+            resolve(0..<count)
+            return
+        }
+        let chunks = cores * 4, chunkSize = (count + chunks - 1) / chunks
+        Parallel.forEach(chunks) { chunk in
+            let start = chunk * chunkSize, end = Swift.min(count, start + chunkSize)
+            if start < end { resolve(start..<end) }
+        }
+    }
+}

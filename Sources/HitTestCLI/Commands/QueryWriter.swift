@@ -131,12 +131,10 @@ struct QueryWriter {
 
     /// The verdicts of the elements whose bounds contain the point, and one count for the rest.
     private func explainAnswer(_ point: Point) {
+        if json { return output.write(engine.explanationJSON(at: point, tolerance: tolerance) + "\n") }
         let head = "\(JSONText.number(point.x)),\(JSONText.number(point.y))"
         if let canvas = engine.canvas, !(0 <= point.x && point.x < canvas.width && 0 <= point.y && point.y < canvas.height) {
-            output.write(json
-                ? "{\"point\":\(JSONText.pair(point.x, point.y)),\"id\":null,\"outsideCanvas\":true,\"explain\":[],\"others\":0}\n"
-                : "\(head): - (outside the canvas)\n")
-            return
+            return output.write("\(head): - (outside the canvas)\n")
         }
         let lines = engine.explanation(at: point)
         let near = engine.touchVerdicts(at: point, tolerance: tolerance)
@@ -144,17 +142,6 @@ struct QueryWriter {
         let winner = lines.last.flatMap { $0.verdict == .hit ? $0.id : nil } ?? chosen
         let shown = lines.filter(\.boundsContainPoint)
         let others = lines.count - shown.count
-        if json {
-            let verdicts = shown.map { "{\"id\":\(JSONText.string($0.id)),\"verdict\":\(JSONText.string($0.verdict.description))}" }
-            let nearVerdicts = near.map { verdict in
-                "{\"id\":\(JSONText.string(verdict.candidate.id)),\"distance\":\(JSONText.number(Self.rounded(verdict.candidate.distance))),"
-                    + "\"tolerance\":\(JSONText.number(verdict.candidate.tolerance)),\"verdict\":\(JSONText.string(verdict.outcome.description))}"
-            }
-            output.write(
-                "{\"point\":\(JSONText.pair(point.x, point.y)),\"id\":\(winner.map(JSONText.string) ?? "null"),"
-                    + "\"explain\":[\(verdicts.joined(separator: ","))],\"others\":\(others),\"near\":[\(nearVerdicts.joined(separator: ","))]}\n")
-            return
-        }
         output.write("\(head): \(winner ?? "-")\(chosen != nil && winner == chosen ? " (within its touch tolerance)" : "")\n")
         for line in shown { output.write("  \(line.id): \(line.verdict)\n") }
         for verdict in near {

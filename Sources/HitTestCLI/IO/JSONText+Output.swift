@@ -1,27 +1,6 @@
-/// Small helpers for writing JSON by hand, one object per line.
-enum JSONText {
-    /// A JSON string literal.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let control where control.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count) + String(control.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+import AlphaHit
 
-    /// A number as JSON writes it: `3` for whole values, the shortest round-trip form otherwise.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
-
+extension JSONText {
     /// Writes ``number(_:)``'s text for `value` straight to `output`, without a string for the
     /// common cases (whole numbers, and numbers of at most three decimals), which a query stream
     /// writes millions of.
@@ -42,10 +21,5 @@ enum JSONText {
         } else {
             output.write(value.description)
         }
-    }
-
-    /// `[x,y]`.
-    static func pair(_ x: Double, _ y: Double) -> String {
-        "[\(number(x)),\(number(y))]"
     }
 }

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AlphaHit
+
+// The functions of alphahit.h, one a declaration, in its order. Each only translates: arguments
+// are checked and converted, the Swift library answers, failures become a status and a message.
+
+/// The ABI version of this library (`ALPHAHIT_ABI_VERSION` in `alphahit.h`).
+@_cdecl("alphahit_abi_version")
+public func alphahit_abi_version() -> UInt32 { 1 }
+
+/// Frees a string the library returned; NULL is ignored.
+@_cdecl("alphahit_free")
+public func alphahit_free(_ pointer: UnsafeMutableRawPointer?) {
+    free(pointer)
+}
+
+/// Opens a layout file as an engine; a status, and a message on failure (see `alphahit.h`).
+@_cdecl("alphahit_engine_open_file")
+public func alphahit_engine_open_file(
+    _ path: UnsafePointer<CChar>?, _ engine: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    CBridge.run(error) { () throws(CFailure) in
+        guard let engine else { throw .invalid("the engine out-pointer is NULL") }
+        engine.pointee = nil
+        let file = try CBridge.string(path, "the path")
+        do throws(LayoutFileError) {
+            engine.pointee = CBridge.handle(try HitTester(contentsOfLayoutFile: file))
+        } catch {
+            throw CFailure(error)
+        }
+    }
+}
+
+/// Opens a layout given as JSON text, images relative to a base folder (see `alphahit.h`).
+@_cdecl("alphahit_engine_open_json")
+public func alphahit_engine_open_json(
+    _ json: UnsafePointer<CChar>?, _ length: Int, _ baseDirectory: UnsafePointer<CChar>?, _ engine: UnsafeMutablePointer<OpaquePointer?>?,
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    CBridge.run(error) { () throws(CFailure) in
+        guard let engine else { throw .invalid("the engine out-pointer is NULL") }
+        engine.pointee = nil
+        guard let json else { throw .invalid("the JSON text is NULL") }
+        guard length >= 0, length <= LayoutFile.maximumFileSize else { throw .invalid("the JSON text's length \(length) is out of range") }
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: json, count: length))
+        let directory = try baseDirectory.map { pointer throws(CFailure) in try CBridge.string(pointer, "the base folder") }
+        do throws(LayoutFileError) {
+            engine.pointee = CBridge.handle(try HitTester(layoutJSON: bytes, name: "<json>", imageDirectory: directory))
+        } catch {
+            throw CFailure(error)
+        }
+    }
+}
+
+/// Releases an engine handle; NULL is ignored.
+@_cdecl("alphahit_engine_close")
+public func alphahit_engine_close(_ engine: OpaquePointer?) {
+    guard let engine else { return }
+    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
+}
+
+/// The number of elements; -1 for a NULL engine.
+@_cdecl("alphahit_element_count")
+public func alphahit_element_count(_ engine: OpaquePointer?) -> Int64 {
+    guard let tester = try? CBridge.engine(engine) else { return -1 }
+    return Int64(tester.elements.count)
+}
+
+/// The id of the element at an index, as a string the caller frees.
+@_cdecl("alphahit_element_id")
+public func alphahit_element_id(
+    _ engine: OpaquePointer?, _ index: Int64, _ id: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    CBridge.run(error) { () throws(CFailure) in
+        let tester = try CBridge.engine(engine)
+        guard let id else { throw .invalid("the id out-pointer is NULL") }
+        id.pointee = nil
+        guard index >= 0, index < Int64(tester.elements.count) else {
+            throw .invalid("element index \(index) is out of range 0..<\(tester.elements.count)")
+        }
+        id.pointee = CBridge.allocatedCString(tester.id(of: tester.elements[Int(index)]))
+    }
+}
+
+/// The index of the element with an id; `ALPHAHIT_NOT_FOUND` when none has it.
+@_cdecl("alphahit_element_index")
+public func alphahit_element_index(
+    _ engine: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ index: UnsafeMutablePointer<Int64>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    CBridge.run(error) { () throws(CFailure) in
+        let tester = try CBridge.engine(engine)
+        guard let index else { throw .invalid("the index out-pointer is NULL") }
+        let text = try CBridge.string(id, "the id")
+        guard let element = tester.element(withID: text) else { throw CFailure(status: .notFound, message: "no element has the id '\(text)'") }
+        index.pointee = Int64(element.rawValue)
+    }
+}
+
+/// The front-most element at a point: its index, -1 for none, -2 for a NULL engine.
+@_cdecl("alphahit_hit")
+public func alphahit_hit(_ engine: OpaquePointer?, _ x: Double, _ y: Double) -> Int32 {
+    guard let tester = try? CBridge.engine(engine) else { return -2 }
+    return tester.elementIndex(at: Point(x: x, y: y))?.rawValue ?? -1
+}
+
+/// The front-most element at each of `count` strided points, into a caller-owned array (-1: none).
+@_cdecl("alphahit_hit_many")
+public func alphahit_hit_many(
+    _ engine: OpaquePointer?, _ x: UnsafePointer<Double>?, _ y: UnsafePointer<Double>?, _ stride: Int, _ count: Int,
+    _ indices: UnsafeMutablePointer<Int32>?, _ threads: UInt32, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    CBridge.run(error) { () throws(CFailure) in
+        let tester = try CBridge.engine(engine)
+        guard count > 0 else { return }
+        guard let x, let y, let indices else { throw .invalid("x, y and indices must not be NULL when count is \(count)") }
+        guard stride > 0 else { throw .invalid("the stride must be at least 1") }
+        tester.elementIndices(x: x, y: y, stride: stride, count: count, into: indices, tolerance: nil, threads: Int(threads))
+    }
+}
+
+/// What a tap selects with touch tolerance, and its distance: index, -1 none, -2 bad argument.
+@_cdecl("alphahit_hit_with_tolerance")
+public func alphahit_hit_with_tolerance(
+    _ engine: OpaquePointer?, _ x: Double, _ y: Double, _ tolerance: Double, _ distance: UnsafeMutablePointer<Double>?
+) -> Int32 {
+    guard let tester = try? CBridge.engine(engine), tolerance >= 0 else { return -2 }
+    guard let candidate = tester.touchHit(at: Point(x: x, y: y), tolerance: tolerance) else { return -1 }
+    distance?.pointee = candidate.distance
+    return candidate.element.rawValue
+}
+
+/// Why a point hits what it hits, as JSON text the caller frees.
+@_cdecl("alphahit_explain")
+public func alphahit_explain(
+    _ engine: OpaquePointer?, _ x: Double, _ y: Double, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    CBridge.run(error) { () throws(CFailure) in
+        let tester = try CBridge.engine(engine)
+        guard let json else { throw .invalid("the JSON out-pointer is NULL") }
+        json.pointee = CBridge.allocatedCString(tester.explanationJSON(at: Point(x: x, y: y), tolerance: nil))
+    }
+}

@@ -1,0 +1,116 @@
+/*
+ * alphahit.h: the C interface of AlphaHit, pixel-accurate hit testing of irregular-shaped UI
+ * elements. Plain C99. Link against libAlphaHitC.so
+ * (swift build -c release --product AlphaHitC gives .build/release/libAlphaHitC.so).
+ *
+ * Conventions (Docs/CInterface.md has the ABI rules):
+ * - Every function that can fail returns an alphahit_status; on failure, when `error` is not NULL,
+ *   *error receives a message (UTF-8, NUL-terminated) that the caller frees with alphahit_free.
+ *   Nothing is printed and nothing aborts: NULL pointers, invalid UTF-8 and out-of-range indices
+ *   are reported as ALPHAHIT_INVALID_ARGUMENT.
+ * - Strings going in are NUL-terminated UTF-8; strings coming out are allocated by the library
+ *   and freed with alphahit_free.
+ * - Coordinates are layout points (doubles), x to the right, y downwards.
+ * - Element indices are positions in layout order (depth first, parents before children),
+ *   0 ..< alphahit_element_count.
+ *
+ * Thread safety: an engine is immutable once opened. Any number of threads may query one engine
+ * at the same time (every function taking a const alphahit_engine *); only alphahit_engine_close
+ * must not run while another call uses the same engine.
+ */
+#ifndef ALPHAHIT_H
+#define ALPHAHIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this interface. It changes only when a function or type below changes in a way
+ * that breaks existing callers; additions do not change it. */
+#define ALPHAHIT_ABI_VERSION 1u
+
+/* Results of the functions that can fail. */
+typedef enum alphahit_status {
+    ALPHAHIT_OK = 0,
+    /* A NULL pointer where one is required, a string that is not UTF-8, an index out of range,
+     * a negative or NaN tolerance, a zero stride. */
+    ALPHAHIT_INVALID_ARGUMENT = 1,
+    /* The layout cannot be read or is not a valid layout (the message lists every problem,
+     * FILE:LINE: PATH: MESSAGE a line). */
+    ALPHAHIT_LAYOUT_ERROR = 2,
+    /* The layout is valid but one of its images cannot be read or decoded (the message names
+     * the element, the file and what is wrong with it). */
+    ALPHAHIT_DECODE_ERROR = 3,
+    /* An id that no element has. */
+    ALPHAHIT_NOT_FOUND = 4
+} alphahit_status;
+
+/* An engine: a layout with its images decoded and indexed, ready for queries. Opaque. */
+typedef struct alphahit_engine alphahit_engine;
+
+/* The ABI version of the library actually loaded: compare with ALPHAHIT_ABI_VERSION. */
+uint32_t alphahit_abi_version(void);
+
+/* Frees a string (a message, an id, an explanation) the library returned. NULL is ignored. */
+void alphahit_free(void *pointer);
+
+/* Opens the layout file at `path` (JSON, Docs/LayoutFormat.md); image paths in it are relative to
+ * the file's folder. On success *engine receives a handle to close with alphahit_engine_close.
+ * Returns ALPHAHIT_OK, ALPHAHIT_INVALID_ARGUMENT, ALPHAHIT_LAYOUT_ERROR or ALPHAHIT_DECODE_ERROR. */
+alphahit_status alphahit_engine_open_file(const char *path, alphahit_engine **engine, char **error);
+
+/* Opens a layout given as `length` bytes of JSON text (need not be NUL-terminated); relative image
+ * paths start at `base_dir` (NULL: the current folder). Otherwise as alphahit_engine_open_file. */
+alphahit_status alphahit_engine_open_json(
+    const char *json, size_t length, const char *base_dir, alphahit_engine **engine, char **error);
+
+/* Closes an engine and frees it. NULL is ignored. */
+void alphahit_engine_close(alphahit_engine *engine);
+
+/* The number of elements (every element of the layout, hit-testable or not); -1 for NULL. */
+int64_t alphahit_element_count(const alphahit_engine *engine);
+
+/* The id of element `index`: *id receives a string to free with alphahit_free.
+ * Returns ALPHAHIT_OK or ALPHAHIT_INVALID_ARGUMENT (NULL engine or id, index out of range). */
+alphahit_status alphahit_element_id(const alphahit_engine *engine, int64_t index, char **id, char **error);
+
+/* The index of the element with id `id` in *index. Returns ALPHAHIT_OK, ALPHAHIT_NOT_FOUND, or
+ * ALPHAHIT_INVALID_ARGUMENT (NULL pointer, id not UTF-8). */
+alphahit_status alphahit_element_index(const alphahit_engine *engine, const char *id, int64_t *index, char **error);
+
+/* The front-most element whose shape takes point (x, y): its index, or -1 when nothing is hit
+ * (or the point is NaN), or -2 when `engine` is NULL. The layout's own touch tolerances apply,
+ * as in `hittest query` without --tolerance. */
+int32_t alphahit_hit(const alphahit_engine *engine, double x, double y);
+
+/* alphahit_hit for `count` points: point i is (x[i * stride], y[i * stride]), so separate x and y
+ * arrays use stride 1 and interleaved x, y pairs use x = pairs, y = pairs + 1, stride 2. Writes
+ * each answer to indices[i] (-1 for no hit). Spread over `threads` threads (0: one per core).
+ * The arrays belong to the caller and are not kept. Returns ALPHAHIT_OK, or
+ * ALPHAHIT_INVALID_ARGUMENT for a NULL pointer with count > 0 or a zero stride. */
+alphahit_status alphahit_hit_many(
+    const alphahit_engine *engine, const double *x, const double *y, size_t stride, size_t count,
+    int32_t *indices, uint32_t threads, char **error);
+
+/* The element a tap at (x, y) selects with touch tolerance `tolerance` (points, >= 0): the
+ * front-most exact hit, else the element whose hit region is nearest within its tolerance
+ * (Docs/HitTesting.md, "Touch tolerance"). Returns its index, -1 for none, -2 for a NULL engine
+ * or a negative or NaN tolerance. When `distance` is not NULL it receives the distance in points
+ * from the point to the element's hit region (0 for an exact hit; unchanged for none). */
+int32_t alphahit_hit_with_tolerance(const alphahit_engine *engine, double x, double y, double tolerance, double *distance);
+
+/* Why point (x, y) hits what it hits, as a JSON object in *json (free with alphahit_free):
+ * {"point": [x, y], "id": ID or null, "explain": [{"id": ID, "verdict": TEXT}, ...], "others": N}
+ * with one entry, front to back, for each element in front of the winner (and the winner) whose
+ * bounds contain the point, as `hittest query --explain --json` prints them.
+ * Returns ALPHAHIT_OK or ALPHAHIT_INVALID_ARGUMENT. */
+alphahit_status alphahit_explain(const alphahit_engine *engine, double x, double y, char **json, char **error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ALPHAHIT_H */

@@ -1,0 +1,253 @@
+"""AlphaHit from Python: which irregular-shaped UI element is under a point, to the pixel.
+
+A thin layer over the C interface (alphahit.h) through ctypes. The Swift library is the source of
+truth; this module only translates. NumPy is optional: ``hit_many`` takes a NumPy array of shape
+(n, 2) without copying it, and ``indices=True`` returns a NumPy ``int32`` array.
+
+The library is found through the environment variable ``ALPHAHIT_LIBRARY`` (a path to
+``libAlphaHitC.so``), then this package's own folder, then ``.build/release`` of the checkout the
+package sits in.
+"""
+import ctypes
+import json
+import os
+from pathlib import Path
+
+__all__ = ["Engine", "AlphaHitError", "LayoutError", "DecodeError", "InvalidArgument", "NotFound", "library_path"]
+
+ABI_VERSION = 1
+
+
+class AlphaHitError(Exception):
+    """Anything the library refused; the message is the library's."""
+
+
+class InvalidArgument(AlphaHitError, ValueError):
+    """An argument the C interface refuses (a bad index, a negative tolerance, text that is not UTF-8)."""
+
+
+class LayoutError(AlphaHitError):
+    """The layout cannot be read or is not valid: every problem, ``FILE:LINE: PATH: MESSAGE`` a line."""
+
+
+class DecodeError(AlphaHitError):
+    """The layout is valid but one of its images cannot be read or decoded."""
+
+
+class NotFound(AlphaHitError, KeyError):
+    """No element has the id."""
+
+
+_ERRORS = {1: InvalidArgument, 2: LayoutError, 3: DecodeError, 4: NotFound}
+
+
+def library_path():
+    """Where the C library is: ALPHAHIT_LIBRARY, this package's folder, or the checkout's build."""
+    explicit = os.environ.get("ALPHAHIT_LIBRARY")
+    if explicit:
+        return explicit
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "libAlphaHitC.so", here.parent.parent / ".build" / "release" / "libAlphaHitC.so"):
+        if candidate.exists():
+            return str(candidate)
+    raise AlphaHitError(
+        "libAlphaHitC.so not found: build it (swift build -c release --product AlphaHitC) and reinstall the "
+        "package, or set ALPHAHIT_LIBRARY to its path"
+    )
+
+
+def _load():
+    lib = ctypes.CDLL(library_path())
+    c_double, c_int32, c_int64, c_size_t, c_void_p, c_char_p = (
+        ctypes.c_double, ctypes.c_int32, ctypes.c_int64, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_char_p)
+    out = ctypes.POINTER(c_void_p)
+    signatures = {
+        "alphahit_abi_version": (ctypes.c_uint32, []),
+        "alphahit_free": (None, [c_void_p]),
+        "alphahit_engine_open_file": (c_int32, [c_char_p, out, out]),
+        "alphahit_engine_open_json": (c_int32, [c_char_p, c_size_t, c_char_p, out, out]),
+        "alphahit_engine_close": (None, [c_void_p]),
+        "alphahit_element_count": (c_int64, [c_void_p]),
+        "alphahit_element_id": (c_int32, [c_void_p, c_int64, out, out]),
+        "alphahit_element_index": (c_int32, [c_void_p, c_char_p, ctypes.POINTER(c_int64), out]),
+        "alphahit_hit": (c_int32, [c_void_p, c_double, c_double]),
+        "alphahit_hit_many": (c_int32, [c_void_p, c_void_p, c_void_p, c_size_t, c_size_t, c_void_p, ctypes.c_uint32, out]),
+        "alphahit_hit_with_tolerance": (c_int32, [c_void_p, c_double, c_double, c_double, ctypes.POINTER(c_double)]),
+        "alphahit_explain": (c_int32, [c_void_p, c_double, c_double, out, out]),
+    }
+    for name, (result, arguments) in signatures.items():
+        function = getattr(lib, name)
+        function.restype = result
+        function.argtypes = arguments
+    version = lib.alphahit_abi_version()
+    if version != ABI_VERSION:
+        raise AlphaHitError(f"{library_path()} has ABI version {version}; this package needs {ABI_VERSION}")
+    return lib
+
+
+_lib = None
+
+
+def _library():
+    global _lib
+    if _lib is None:
+        _lib = _load()
+    return _lib
+
+
+def _take_string(pointer):
+    """The library's string at `pointer` (a c_void_p), freed; None for NULL."""
+    if not pointer.value:
+        return None
+    try:
+        return ctypes.string_at(pointer.value).decode("utf-8")
+    finally:
+        _library().alphahit_free(pointer)
+
+
+def _check(status, error):
+    message = _take_string(error)
+    if status != 0:
+        raise _ERRORS.get(status, AlphaHitError)(message or f"alphahit status {status}")
+
+
+class Engine:
+    """A layout with its images decoded and indexed. Safe to query from many threads at once."""
+
+    def __init__(self, path):
+        """Opens the layout file at `path`; raises LayoutError or DecodeError."""
+        self._handle = None
+        self._ids = None
+        handle, error = ctypes.c_void_p(), ctypes.c_void_p()
+        status = _library().alphahit_engine_open_file(os.fsencode(path), ctypes.byref(handle), ctypes.byref(error))
+        _check(status, error)
+        self._handle = handle
+
+    @classmethod
+    def from_json(cls, text, base_dir=None):
+        """An engine from a layout's JSON text (str or bytes); image paths start at `base_dir`."""
+        engine = cls.__new__(cls)
+        engine._handle = None
+        engine._ids = None
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        handle, error = ctypes.c_void_p(), ctypes.c_void_p()
+        directory = os.fsencode(base_dir) if base_dir is not None else None
+        status = _library().alphahit_engine_open_json(data, len(data), directory, ctypes.byref(handle), ctypes.byref(error))
+        _check(status, error)
+        engine._handle = handle
+        return engine
+
+    def close(self):
+        """Frees the engine; it cannot be queried afterwards."""
+        if self._handle is not None:
+            _library().alphahit_engine_close(self._handle)
+            self._handle = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
+
+    def __del__(self):
+        if getattr(self, "_handle", None) is not None and _lib is not None:
+            self.close()
+
+    def _live(self):
+        if self._handle is None:
+            raise InvalidArgument("the engine is closed")
+        return self._handle
+
+    def __len__(self):
+        """The number of elements, in layout order."""
+        return _library().alphahit_element_count(self._live())
+
+    @property
+    def ids(self):
+        """Every element's id, in layout order (an element's index is its position here)."""
+        if self._ids is None:
+            self._ids = [self.id(i) for i in range(len(self))]
+        return self._ids
+
+    def id(self, index):
+        """The id of element `index`; raises InvalidArgument when out of range."""
+        text, error = ctypes.c_void_p(), ctypes.c_void_p()
+        status = _library().alphahit_element_id(self._live(), index, ctypes.byref(text), ctypes.byref(error))
+        _check(status, error)
+        return _take_string(text)
+
+    def index(self, element_id):
+        """The index of the element with id `element_id`; raises NotFound."""
+        index, error = ctypes.c_int64(), ctypes.c_void_p()
+        status = _library().alphahit_element_index(self._live(), element_id.encode("utf-8"), ctypes.byref(index), ctypes.byref(error))
+        _check(status, error)
+        return index.value
+
+    def hit(self, x, y, tolerance=None):
+        """The id of the front-most element at (x, y), or None. With `tolerance` (points), a tap
+        that hits nothing selects the nearest element within it (Docs/HitTesting.md)."""
+        lib, handle = _library(), self._live()
+        if tolerance is None:
+            index = lib.alphahit_hit(handle, x, y)
+        else:
+            index = lib.alphahit_hit_with_tolerance(handle, x, y, tolerance, None)
+            if index == -2:
+                raise InvalidArgument(f"the tolerance must be a number of at least 0, not {tolerance!r}")
+        return None if index < 0 else self.ids[index]
+
+    def hit_with_distance(self, x, y, tolerance):
+        """(id, distance in points) of what a tap at (x, y) selects with `tolerance`, or None."""
+        distance = ctypes.c_double(0)
+        index = _library().alphahit_hit_with_tolerance(self._live(), x, y, tolerance, ctypes.byref(distance))
+        if index == -2:
+            raise InvalidArgument(f"the tolerance must be a number of at least 0, not {tolerance!r}")
+        return None if index < 0 else (self.ids[index], distance.value)
+
+    def hit_many(self, points, indices=False, threads=0):
+        """The answer for every point: a sequence of (x, y) pairs or a NumPy array of shape (n, 2).
+
+        Returns a list of ids (None for no hit); with ``indices=True`` the element indices instead
+        (-1 for no hit), as a NumPy ``int32`` array when NumPy is installed, else a list. The points
+        are spread over `threads` threads (0: one per core)."""
+        handle = self._live()
+        try:
+            import numpy
+        except ImportError:
+            numpy = None
+        if numpy is not None and isinstance(points, numpy.ndarray):
+            array = numpy.ascontiguousarray(points, dtype=numpy.float64)
+            if array.ndim != 2 or array.shape[1] != 2:
+                raise InvalidArgument(f"points must have shape (n, 2), not {array.shape}")
+            count = array.shape[0]
+            base = array.ctypes.data
+            keep = array
+        else:
+            pairs = [coordinate for point in points for coordinate in point]
+            count = len(pairs) // 2
+            if len(pairs) != 2 * count:
+                raise InvalidArgument("every point needs exactly two coordinates")
+            keep = (ctypes.c_double * len(pairs))(*pairs)
+            base = ctypes.addressof(keep)
+        if numpy is not None:
+            out = numpy.empty(count, dtype=numpy.int32)
+            out_address = out.ctypes.data
+        else:
+            out = (ctypes.c_int32 * count)()
+            out_address = ctypes.addressof(out)
+        error = ctypes.c_void_p()
+        status = _library().alphahit_hit_many(handle, base, base + 8 if count else 0, 2, count, out_address, threads, ctypes.byref(error))
+        _check(status, error)
+        del keep
+        if indices:
+            return out if numpy is not None else list(out)
+        ids = self.ids
+        return [ids[i] if i >= 0 else None for i in out.tolist()] if numpy is not None else [ids[i] if i >= 0 else None for i in out]
+
+    def explain(self, x, y):
+        """Why (x, y) hits what it hits, as `hittest query --explain --json` tells it: a dict with
+        "point", "id", "explain" (each element whose bounds contain the point, front to back, with
+        its verdict), "others" and "near"."""
+        text, error = ctypes.c_void_p(), ctypes.c_void_p()
+        status = _library().alphahit_explain(self._live(), x, y, ctypes.byref(text), ctypes.byref(error))
+        _check(status, error)
+        return json.loads(_take_string(text))

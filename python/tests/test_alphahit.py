@@ -1,0 +1,159 @@
+"""The Python package, rule by rule, against hand-checked answers and against `hittest query`."""
+import json
+import random
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy
+import pytest
+
+import alphahit
+from conftest import ROOT, sample
+
+
+def test_hit_answers_the_readme_points():
+    engine = alphahit.Engine(sample("diamonds"))
+    assert (engine.hit(75, 95), engine.hit(120, 110), engine.hit(5, 5)) == ("west", "south", None)
+    assert len(engine) == 4 and engine.ids == ["west", "east", "north", "south"]
+    assert engine.index("south") == 3 and engine.id(0) == "west"
+
+
+@pytest.mark.parametrize("name", ["diamonds", "nested", "atlas", "retina", "rounded-field"])
+def test_hit_many_matches_hittest_query(name):
+    engine = alphahit.Engine(sample(name))
+    rng = random.Random(name)
+    points = [(rng.uniform(-10, 260), rng.uniform(-10, 260)) for _ in range(2000)]
+    hittest = ROOT / ".build" / "release" / "hittest"
+    text = "".join(f"{x!r} {y!r}\n" for x, y in points)
+    answers = subprocess.run([str(hittest), "query", sample(name)], input=text, capture_output=True, text=True, check=True).stdout.split()
+    expected = [None if a == "-" else a for a in answers]
+    assert engine.hit_many(points) == expected
+    assert engine.hit_many(numpy.array(points)) == expected
+    assert [engine.hit(x, y) for x, y in points] == expected
+
+
+def test_hit_many_indices_is_an_int32_array_without_strings():
+    engine = alphahit.Engine(sample("nested"))
+    points = numpy.random.default_rng(1).uniform(-20, 300, size=(50_000, 2))
+    indices = engine.hit_many(points, indices=True)
+    assert isinstance(indices, numpy.ndarray) and indices.dtype == numpy.int32 and indices.shape == (50_000,)
+    ids = engine.ids
+    assert [ids[i] if i >= 0 else None for i in indices.tolist()] == engine.hit_many(points.tolist())
+    # A strided view and a float32 array are read correctly (made contiguous float64 first).
+    assert engine.hit_many(points[::2], indices=True).tolist() == indices[::2].tolist()
+    assert engine.hit_many(points.astype(numpy.float32), indices=True).shape == (50_000,)
+
+
+def test_hit_many_refuses_a_wrong_shape():
+    engine = alphahit.Engine(sample("diamonds"))
+    with pytest.raises(alphahit.InvalidArgument):
+        engine.hit_many(numpy.zeros((3, 3)))
+    with pytest.raises(alphahit.InvalidArgument):
+        engine.hit_many([(1, 2, 3)])
+    assert engine.hit_many([]) == []
+
+
+def test_sequences_work_without_numpy():
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import alphahit\n"
+        "e = alphahit.Engine('Samples/diamonds/layout.json')\n"
+        "print(e.hit_many([(75, 95), (5, 5)]), e.hit_many([(75, 95), (5, 5)], indices=True))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.strip() == "['west', None] [0, -1]"
+
+
+def test_touch_tolerance():
+    engine = alphahit.Engine(sample("diamonds"))
+    # (20, 50) misses the west diamond by about 6.4 points (hand estimate 7.07 to the ideal edge).
+    assert engine.hit(20, 50) is None
+    assert engine.hit(20, 50, tolerance=8) == "west"
+    assert engine.hit(20, 50, tolerance=6) is None
+    hit_id, distance = engine.hit_with_distance(20, 50, 8)
+    assert hit_id == "west" and 5.6 < distance <= 7.07
+    assert engine.hit_with_distance(75, 95, 8) == ("west", 0)
+    with pytest.raises(alphahit.InvalidArgument):
+        engine.hit(1, 1, tolerance=-1)
+
+
+def test_explain_is_the_query_explanation():
+    engine = alphahit.Engine(sample("diamonds"))
+    explanation = engine.explain(75, 95)
+    hittest = ROOT / ".build" / "release" / "hittest"
+    cli = subprocess.run([str(hittest), "query", sample("diamonds"), "--explain", "--json", "75,95"], capture_output=True, text=True, check=True)
+    assert explanation == json.loads(cli.stdout)
+    assert explanation["id"] == "west" and explanation["explain"][-1] == {"id": "west", "verdict": "hit"}
+
+
+def test_from_json_with_a_base_folder():
+    text = (ROOT / "Samples" / "diamonds" / "layout.json").read_text()
+    engine = alphahit.Engine.from_json(text, base_dir=str(ROOT / "Samples" / "diamonds"))
+    assert engine.hit(75, 95) == "west"
+    assert alphahit.Engine.from_json(b'{"version": 1, "elements": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 5, "height": 5}}]}').hit(1, 1) == "a"
+
+
+@pytest.mark.parametrize(
+    "text, error, fragment",
+    [
+        ('{"version": 1, "elements": [', alphahit.LayoutError, "invalid JSON"),
+        ('{"version": 2, "elements": []}', alphahit.LayoutError, "version"),
+        ('{"version": 1, "elements": [{"id": "a", "frame": {"x": 0, "y": 0, "width": -1, "height": 5}}]}', alphahit.LayoutError, "width"),
+        ('{"version": 1, "elements": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 5, "height": 5}, "image": "gone.png"}]}', alphahit.DecodeError, "gone.png"),
+    ],
+)
+def test_errors_carry_the_library_message(text, error, fragment):
+    with pytest.raises(error) as raised:
+        alphahit.Engine.from_json(text, base_dir="/tmp")
+    assert fragment in str(raised.value)
+
+
+def test_a_missing_file_and_a_corrupt_image(tmp_path):
+    with pytest.raises(alphahit.LayoutError, match="nonexistent"):
+        alphahit.Engine("/nonexistent/layout.json")
+    (tmp_path / "bad.png").write_bytes(b"\x89PNG\r\n\x1a\n not really")
+    (tmp_path / "layout.json").write_text('{"version": 1, "elements": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 5, "height": 5}, "image": "bad.png"}]}')
+    with pytest.raises(alphahit.DecodeError, match="bad.png"):
+        alphahit.Engine(str(tmp_path / "layout.json"))
+
+
+def test_bad_arguments_are_errors_not_crashes():
+    engine = alphahit.Engine(sample("diamonds"))
+    with pytest.raises(alphahit.InvalidArgument):
+        engine.id(4)
+    with pytest.raises(alphahit.InvalidArgument):
+        engine.id(-1)
+    with pytest.raises(alphahit.NotFound):
+        engine.index("nobody")
+    engine.close()
+    with pytest.raises(alphahit.InvalidArgument):
+        engine.hit(1, 1)
+    engine.close()
+
+
+def test_one_engine_from_many_threads():
+    engine = alphahit.Engine(sample("nested"))
+    rng = random.Random(3)
+    points = [(rng.uniform(0, 300), rng.uniform(0, 300)) for _ in range(3000)]
+    expected = [engine.hit(x, y) for x, y in points]
+    results = []
+
+    def work():
+        results.append([engine.hit(x, y) for x, y in points] == expected and engine.hit_many(points) == expected)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [True] * 4
+
+
+def test_readme_python_example_prints_what_it_says():
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("<!-- python-example -->", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    result = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True, cwd=ROOT, check=True)
+    promised = [line.split("#", 1)[1].strip() for line in block.splitlines() if line.startswith("print(")]
+    assert result.stdout.splitlines() == promised
