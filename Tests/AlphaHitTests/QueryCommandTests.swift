@@ -100,7 +100,7 @@ struct QueryCommandTests {
         }
     }
 
-    @Test("numbers written straight to the output read exactly as JSONText.number writes them")
+    @Test("numbers written straight to the output read exactly as JSONText.number writes them, whatever their magnitude")
     func numbersWrittenDirectly() {
         var random = SystemRandomNumberGenerator()
         var values: [Double] = [0, -0.0, 0.5, -0.5, 0.05, -0.005, 1e12 - 0.001, 999_999_999_999.999, 1e15, -1e15, 1e16, 0.1 + 0.2, 24.567000000000007, .pi]
@@ -109,7 +109,10 @@ struct QueryCommandTests {
             values.append(thousandths / 1000)
             values.append(Double.random(in: -5000...5000, using: &random))
             values.append(thousandths / 1000 + 1000 - 1000)
+            let any = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &random))
+            if any.isFinite { values.append(any) }
         }
+        values += [.leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e-5, 0.0001, 1e15 + 0.5, 123456789.123456789, 5e-324, -1.5e300]
         for value in values {
             let sink = OutputSink(.memory, name: "test")
             JSONText.write(value, to: sink)

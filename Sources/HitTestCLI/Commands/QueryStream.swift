@@ -56,7 +56,7 @@ struct QueryStream {
         if writer.mode == .front && ends.count >= Self.parallelLines {
             let parts = 2
             let outputs = Parallel.map(parts) { part -> OutputSink? in
-                let sink = OutputSink(.memory, name: "part")
+                let sink = OutputSink(.memory, name: "part", bufferLimit: 1 << 18)
                 let partWriter = writer.writing(to: sink)
                 for k in ends.count * part / parts..<ends.count * (part + 1) / parts {
                     let line = UnsafeBufferPointer(rebasing: chunk[lineStart(k)..<ends[k]])
@@ -65,7 +65,7 @@ struct QueryStream {
                 return sink
             }
             if outputs.allSatisfy({ $0 != nil }) {
-                for sink in outputs { io.output.write(sink!.contents) }
+                for sink in outputs { sink!.copyContents(to: io.output) }
                 return 0
             }
         }

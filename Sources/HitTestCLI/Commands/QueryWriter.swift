@@ -84,17 +84,17 @@ struct QueryWriter {
     /// The `--json` answer, written piece by piece from the element's precomputed id and path and
     /// a ``HitRecord``: the same text as ``hitFields(_:)`` gives, without building a ``Hit``.
     private func jsonAnswer(_ x: Double, _ y: Double) {
-        output.write("{\"point\":[")
+        output.write(static: "{\"point\":[")
         number(x, ",")
         number(y, "],")
         let record = engine.hitRecord(at: Point(x: x, y: y), tolerance: tolerance)
         guard record.element >= 0 else {
-            return output.write("\"id\":null,\"path\":[],\"local\":null,\"pixel\":null,\"alpha\":null,\"distance\":null,\"nearest\":null}\n")
+            return output.write(static: "\"id\":null,\"path\":[],\"local\":null,\"pixel\":null,\"alpha\":null,\"distance\":null,\"nearest\":null}\n")
         }
         let index = Int(record.element)
         let start = index == 0 ? 0 : jsonPrefixEnds[index - 1]
         jsonPrefixes.withUnsafeBytes { output.write(UnsafeRawBufferPointer(rebasing: $0[start..<jsonPrefixEnds[index]])) }
-        output.write("\"local\":[")
+        output.write(static: "\"local\":[")
         number(record.localX, ",")
         number(record.localY, "],\"pixel\":")
         if record.pixelX >= 0 {
@@ -102,11 +102,11 @@ struct QueryWriter {
             output.write(decimal: Int(record.pixelX))
             output.write(byte: UInt8(ascii: ","))
             output.write(decimal: Int(record.pixelY))
-            output.write("],\"alpha\":")
+            output.write(static: "],\"alpha\":")
             output.write(decimal: Int(record.alpha))
-            output.write(",\"distance\":")
+            output.write(static: ",\"distance\":")
         } else {
-            output.write("null,\"alpha\":null,\"distance\":")
+            output.write(static: "null,\"alpha\":null,\"distance\":")
         }
         number(Self.rounded(record.distance), ",\"nearest\":[")
         number(record.nearestX, ",")
@@ -115,7 +115,7 @@ struct QueryWriter {
 
     private func number(_ value: Double, _ after: StaticString) {
         JSONText.write(value, to: output)
-        output.write(UnsafeRawBufferPointer(start: after.utf8Start, count: after.utf8CodeUnitCount))
+        output.write(static: after)
     }
 
     /// `!` (or `{"line": N, "error": …}`): the answer to an input line that is not a point.

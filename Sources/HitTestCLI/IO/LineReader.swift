@@ -1,8 +1,8 @@
-/// Streams standard input in 64 KiB reads, so that any amount of input flows through without being
+/// Streams standard input in reads of up to 256 KiB, so that any amount of input flows through without being
 /// held in memory (`QueryStream` splits the reads into lines). Before each read that may block,
 /// `willBlock` runs (to flush output).
 struct LineReader {
-    /// Calls `body` with the input as it arrives, in chunks of up to 64 KiB (all at once from memory).
+    /// Calls `body` with the input as it arrives, in chunks of up to 256 KiB (all at once from memory).
     static func forEachChunk(
         of source: InputSource, willBlock: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>) throws(CommandFailure) -> Void
     ) throws(CommandFailure) {
@@ -10,7 +10,7 @@ struct LineReader {
         case .bytes(let bytes):
             try bytes.withUnsafeBufferPointer { buffer in Result { () throws(CommandFailure) in try body(buffer) } }.get()
         case .descriptor(let descriptor):
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            var buffer = [UInt8](repeating: 0, count: 1 << 18)
             while true {
                 willBlock()
                 let count = try buffer.withUnsafeMutableBytes { raw in

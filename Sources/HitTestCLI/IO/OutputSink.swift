@@ -58,23 +58,37 @@ final class OutputSink {
         bytes.withUnsafeBytes { write($0) }
     }
 
+    /// Inlined: a query stream writes a few bytes at a time, millions of times.
+    @inline(__always)
     func write(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        if bytes.count > bufferLimit &- state.pointee.used {
-            flush()
-            if bytes.count > bufferLimit {
-                send(bytes)
-                return
-            }
-        }
-        let target = state.pointee.buffer + state.pointee.used
+        let used = state.pointee.used
+        guard bytes.count <= bufferLimit &- used else { return writeAfterFlushing(bytes) }
+        let target = state.pointee.buffer + used
         if bytes.count <= 16 {
-            // The usual write of a query stream is a few bytes: cheaper copied here than by a call.
+            // Cheaper copied here than by a call.
             for offset in 0..<bytes.count { target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self) }
         } else {
             target.copyMemory(from: source, byteCount: bytes.count)
         }
-        state.pointee.used &+= bytes.count
+        state.pointee.used = used &+ bytes.count
+    }
+
+    /// A literal's bytes, without a `String`'s checks.
+    @inline(__always)
+    func write(static text: StaticString) {
+        write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inline(never)
+    private func writeAfterFlushing(_ bytes: UnsafeRawBufferPointer) {
+        flush()
+        if bytes.count > bufferLimit {
+            send(bytes)
+        } else {
+            state.pointee.buffer.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            state.pointee.used = bytes.count
+        }
     }
 
     func write(byte: UInt8) {
@@ -93,6 +107,12 @@ final class OutputSink {
             if value < 0 { write(byte: UInt8(ascii: "-")) }
             write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(digits)[start..<20]))
         }
+    }
+
+    /// Writes everything this memory sink holds to `other`, without joining it into one array first.
+    func copyContents(to other: OutputSink) {
+        other.write(state.pointee.kept)
+        other.write(UnsafeRawBufferPointer(start: state.pointee.buffer, count: state.pointee.used))
     }
 
     /// Writes out what is buffered.

@@ -93,6 +93,15 @@ enum SystemCalls {
         return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
+    /// The Swift runtime's C entry point that writes a Double's shortest round-trip text (what
+    /// `description` prints) into a buffer without making a string, looked up at run time so that a
+    /// runtime without it costs only the fallback to `description`. Its answers are checked against
+    /// `description` by the tests.
+    nonisolated(unsafe) static let float64ToString: (@convention(c) (UnsafeMutablePointer<CChar>?, Int, Double, Bool) -> Int)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_float64ToString") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<CChar>?, Int, Double, Bool) -> Int).self)
+    }()
+
     /// Seconds on the monotonic clock.
     static func monotonicSeconds() -> Double {
         var time = timespec()
