@@ -65,4 +65,32 @@ struct SpatialIndexPropertyTests {
         }
         #expect(hits > 300, "the random layouts should be hit often enough to mean something (\(hits))")
     }
+
+    @Test("a child of a parent that only moves it answers as the walk down the chain, at the edges where subtracting in another order would round differently")
+    func plainParentFoldIsExact() throws {
+        // Origins with no exact binary value: (x - 0.1) - 0.2 and x - 0.3 differ in the last bit
+        // for some x, so the child's left edge at local 0 is where a fold in the wrong order shows.
+        let elements = (0..<40).map { row -> Element in
+            let parentX = 0.1 * Double(row % 7 + 1), childX = 0.2 * Double(row % 5 + 1)
+            return Element(
+                id: "row\(row)", frame: Rect(x: parentX, y: Double(row) * 3, width: 50, height: 3), shape: .none,
+                children: [Element(id: "child\(row)", frame: Rect(x: childX, y: 0, width: 10, height: 3))])
+        }
+        let engine = try HitTester(layout: Layout(elements: elements))
+        var checked = 0
+        for row in 0..<40 {
+            let parentX = 0.1 * Double(row % 7 + 1), childX = 0.2 * Double(row % 5 + 1)
+            let edge = parentX + childX
+            var x = edge.nextDown.nextDown.nextDown
+            for _ in 0..<7 {
+                let point = Point(x: x, y: Double(row) * 3 + 1)
+                let walked = (x - parentX) - childX
+                #expect((engine.elementIndex(at: point) != nil) == (walked >= 0 && walked < 10), "x = \(x), row \(row)")
+                #expect(engine.elementIndex(at: point) == engine.scanAll(point).first)
+                x = x.nextUp
+                checked += 1
+            }
+        }
+        #expect(checked == 280)
+    }
 }
