@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The folder of this manifest, for the one linker flag that names a file.
+let packageRoot = String(#filePath.dropLast("/Package.swift".count))
+
 let package = Package(
     name: "AlphaHit",
     products: [
@@ -37,7 +40,9 @@ let package = Package(
         .target(
             name: "AlphaHitC",
             dependencies: ["AlphaHit"],
-            exclude: ["include"]
+            exclude: ["include", "exports.map"],
+            // Only the alphahit_ functions leave the library (a linker version script).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/AlphaHitC/exports.map"])]
         ),
         .executableTarget(
             name: "hittest",

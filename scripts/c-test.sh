@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
-# The C interface from C: builds libAlphaHitC.so, compiles Tests/CInterface/test_alphahit.c against
+# The C interface from C: builds libAlphaHitC.so, checks that it exports only alphahit_ symbols, compiles Tests/CInterface/test_alphahit.c against
 # the hand-written header with AddressSanitizer and UndefinedBehaviorSanitizer (strict C99,
 # warnings as errors), runs it on the samples, then compiles and runs the README's C example and
 # checks its output against the README. About 30 s after a release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product AlphaHitC >/dev/null
+# The library exports the C interface and nothing else.
+others=$(nm -D --defined-only .build/release/libAlphaHitC.so | awk '$2 ~ /^[A-Z]$/ && $3 !~ /^alphahit_/ {print $3}')
+if [ -n "$others" ]; then
+    echo "libAlphaHitC.so exports symbols outside the C interface:"; echo "$others" | head
+    echo "exports: 0 passed, 1 failed"
+    exit 1
+fi
+echo "exports: 1 passed, 0 failed ($(nm -D --defined-only .build/release/libAlphaHitC.so | awk '$2 ~ /^[A-Z]$/' | wc -l) symbols, all alphahit_)"
 out=.build/c-test
 mkdir -p "$out"
 flags=(-std=c99 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -pedantic -g -fsanitize=address,undefined -fno-omit-frame-pointer
