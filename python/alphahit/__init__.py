@@ -57,7 +57,11 @@ def library_path():
 
 
 def _load():
-    lib = ctypes.CDLL(library_path())
+    path = library_path()
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError as error:
+        raise AlphaHitError(f"cannot load the AlphaHit library {path}: {error}") from None
     c_double, c_int32, c_int64, c_size_t, c_void_p, c_char_p = (
         ctypes.c_double, ctypes.c_int32, ctypes.c_int64, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_char_p)
     out = ctypes.POINTER(c_void_p)

@@ -1,5 +1,6 @@
 """The Python package, rule by rule, against hand-checked answers and against `hittest query`."""
 import json
+import os
 import random
 import subprocess
 import sys
@@ -157,3 +158,15 @@ def test_readme_python_example_prints_what_it_says():
     result = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True, cwd=ROOT, check=True)
     promised = [line.split("#", 1)[1].strip() for line in block.splitlines() if line.startswith("print(")]
     assert result.stdout.splitlines() == promised
+
+
+def test_the_library_is_found_through_alphahit_library():
+    code = "import alphahit; print(alphahit.library_path()); print(alphahit.Engine('Samples/diamonds/layout.json').hit(75, 95))"
+    built = str(ROOT / ".build" / "release" / "libAlphaHitC.so")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
+                            env={**os.environ, "ALPHAHIT_LIBRARY": built})
+    assert result.stdout.split() == [built, "west"]
+    missing = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                             env={**os.environ, "ALPHAHIT_LIBRARY": "/nonexistent/libAlphaHitC.so"})
+    assert missing.returncode != 0 and "AlphaHitError: cannot load the AlphaHit library /nonexistent/libAlphaHitC.so" in missing.stderr
+
