@@ -120,6 +120,21 @@ struct QueryCommandTests {
         }
     }
 
+    @Test("integers and bytes written straight into the output buffer read as their text, across buffer boundaries", arguments: [0, 5, 64, 1 << 16])
+    func decimalsAndBytesAcrossFlushes(bufferLimit: Int) {
+        var random = SystemRandomNumberGenerator()
+        var values = [0, 1, -1, 9, 10, -10, 99, 100, 999_999, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        values += (0..<2000).map { _ in Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0...62, using: &random) }
+        let sink = OutputSink(.memory, name: "test", bufferLimit: bufferLimit)
+        var expected = ""
+        for value in values {
+            sink.write(decimal: value)
+            sink.write(byte: UInt8(ascii: ","))
+            expected += "\(value),"
+        }
+        #expect(String(decoding: sink.contents, as: UTF8.self) == expected)
+    }
+
     @Test("a malformed point on the command line exits 1 naming it")
     func malformedArgument() throws {
         let outcome = try HitTestRunner.run(["query", Self.diamonds, "1,2", "x,3"])

@@ -91,22 +91,47 @@ final class OutputSink {
         }
     }
 
+    @inline(__always)
     func write(byte: UInt8) {
-        withUnsafeBytes(of: byte) { write($0) }
+        let used = state.pointee.used
+        guard used < bufferLimit else { return withUnsafeBytes(of: byte) { writeAfterFlushing($0) } }
+        state.pointee.buffer.storeBytes(of: byte, toByteOffset: used, as: UInt8.self)
+        state.pointee.used = used &+ 1
     }
 
-    /// Writes `value` in decimal, without making a string.
+    /// Writes `value` in decimal, without making a string: digits straight into the buffer when
+    /// they fit, which they do but once in 64 KiB.
     func write(decimal value: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude, start = 20
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 { write(byte: UInt8(ascii: "-")) }
-            write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(digits)[start..<20]))
+        var magnitude = value.magnitude
+        var count = 1
+        var scale: UInt = 10
+        while count < 19 && magnitude >= scale {
+            count &+= 1
+            scale &*= 10
         }
+        if magnitude >= 10_000_000_000_000_000_000 as UInt { count = 20 }
+        let needed = count &+ (value < 0 ? 1 : 0)
+        guard needed <= bufferLimit &- state.pointee.used else {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
+                var end = 21
+                repeat {
+                    end -= 1
+                    digits[end] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                if value < 0 { end -= 1; digits[end] = UInt8(ascii: "-") }
+                writeAfterFlushing(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(digits)[end..<21]))
+            }
+        }
+        let target = state.pointee.buffer + state.pointee.used
+        if value < 0 { target.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self) }
+        var position = needed
+        repeat {
+            position &-= 1
+            target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10), toByteOffset: position, as: UInt8.self)
+            magnitude /= 10
+        } while magnitude > 0
+        state.pointee.used &+= needed
     }
 
     /// Writes everything this memory sink holds to `other`, without joining it into one array first.
