@@ -94,3 +94,36 @@ struct SpatialIndexPropertyTests {
         #expect(checked == 280)
     }
 }
+
+@Suite("Element records")
+struct ElementRecordLayoutTests {
+    @Test("a record's common-test fields sit in its first 64 bytes, records are whole cache lines, and the engine's table is 64-byte aligned")
+    func firstCacheLine() throws {
+        #expect(MemoryLayout<CompiledElement>.stride % 64 == 0)
+        for offset in [
+            MemoryLayout<CompiledElement>.offset(of: \.originX)!, MemoryLayout<CompiledElement>.offset(of: \.height)!,
+            MemoryLayout<CompiledElement>.offset(of: \.parentOriginY)!, MemoryLayout<CompiledElement>.offset(of: \.pixels)!,
+            MemoryLayout<CompiledElement>.offset(of: \.rowBytes32)!, MemoryLayout<CompiledElement>.offset(of: \.minAlpha)!,
+            MemoryLayout<CompiledElement>.offset(of: \.placement)!, MemoryLayout<CompiledElement>.offset(of: \.shape)!,
+            MemoryLayout<CompiledElement>.offset(of: \.flags)!,
+        ] {
+            #expect(offset < 64)
+        }
+        let engine = try HitTester(layout: Layout(elements: [Element(id: "a", frame: Rect(x: 0, y: 0, width: 1, height: 1))]))
+        #expect(UInt(bitPattern: engine.tables.elements) % 64 == 0)
+    }
+
+    @Test("a row length past 32 bits is kept whole")
+    func wideRows() {
+        var record = CompiledElement()
+        record.bytesPerRow = 1 << 40
+        #expect(record.bytesPerRow == 1 << 40 && record.rowBytes32 == 0)
+        record.bytesPerRow = 4096
+        #expect(record.bytesPerRow == 4096 && record.rowBytes32 == 4096 && record.wideRowBytes == 0)
+        record.hasTransform = true
+        record.isFrame = true
+        #expect(record.hasTransform && record.isFrame && !record.clipsToBounds && !record.parentOnlyMoves && !record.isNested)
+        record.hasTransform = false
+        #expect(!record.hasTransform && record.isFrame)
+    }
+}

@@ -21,6 +21,7 @@ extension EngineBuilder {
                 }
                 compiled[index].chainStart = Int32(start)
                 compiled[index].chainLength = Int32(length)
+                compiled[index].isNested = length > 1
                 // A lone parent that only moves its children: its origin, for the hot path.
                 let parent = compiled[index].parent
                 if length == 2, !compiled[Int(parent)].hasTransform, !compiled[Int(parent)].clipsToBounds {

@@ -8,29 +8,74 @@ struct CompiledElement {
     /// the image exactly covering the bounds: pixel (floor(x), floor(y)), with nothing to check.
     @usableFromInline enum Placement: UInt8 { case none, scaleToFill, scaled, natural, identity, capInsets }
 
-    // Fields in the order a query reads them, so the first cache line serves most tests.
+    // The first 64 bytes hold everything the common tests read (bounds, a plain parent's origin,
+    // the pixel pointer and row length, the kinds and the flags), and the records sit 64-byte
+    // aligned in the engine's table (see `EngineStorage`), so such a test reads one cache line.
     @usableFromInline var originX = 0.0, originY = 0.0, width = 0.0, height = 0.0
     /// For an element with one ancestor that only moves its children (no transform, no clipping),
     /// that parent's origin: the hot path subtracts it here, the same subtraction the walk down
     /// the chain makes (so the same rounding), without reading the parent's record.
     @usableFromInline var parentOriginX = 0.0, parentOriginY = 0.0
-    @usableFromInline var parentOnlyMoves = false
-    @usableFromInline var hasTransform = false
-    @usableFromInline var clipsToBounds = false
-    @usableFromInline var shape = ShapeKind.rect
-    @usableFromInline var placement = Placement.none
+    // Image: an alpha8 plane.
+    @usableFromInline var pixels: UnsafePointer<UInt8>? = nil
+    /// The row length when it fits 32 bits (every image the default limits accept); else 0, and
+    /// `wideRowBytes` holds it.
+    @usableFromInline var rowBytes32: Int32 = 0
     @usableFromInline var minAlpha: UInt8 = 0
+    @usableFromInline var placement = Placement.none
+    @usableFromInline var shape = ShapeKind.rect
+    @usableFromInline var flags: UInt8 = 0
+    // End of the first 64 bytes.
+
     @usableFromInline var corners: UInt8 = 0
-    /// Whether the image is an atlas frame or a region read in place (see `frameStrideX`).
-    @usableFromInline var isFrame = false
     /// This element's ancestors and itself, root first, at `chains[chainStart ..< chainStart + chainLength]`.
     @usableFromInline var chainLength: Int32 = 0
     @usableFromInline var chainStart: Int32 = 0
     @usableFromInline var parent: Int32 = -1
+    @usableFromInline var wideRowBytes = 0
 
-    // Image: an alpha8 plane.
-    @usableFromInline var pixels: UnsafePointer<UInt8>? = nil
-    @usableFromInline var bytesPerRow = 0
+    @usableFromInline static let transformFlag: UInt8 = 1, clipsFlag: UInt8 = 2, frameFlag: UInt8 = 4, parentMovesFlag: UInt8 = 8,
+        nestedFlag: UInt8 = 16, wideFlag: UInt8 = 32
+
+    @inlinable @inline(__always)
+    func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+
+    @inlinable @inline(__always)
+    mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
+
+    @inlinable var hasTransform: Bool {
+        get { flag(Self.transformFlag) }
+        set { setFlag(Self.transformFlag, newValue) }
+    }
+    @inlinable var clipsToBounds: Bool {
+        get { flag(Self.clipsFlag) }
+        set { setFlag(Self.clipsFlag, newValue) }
+    }
+    /// Whether the image is an atlas frame or a region read in place (see `frameStrideX`).
+    @inlinable var isFrame: Bool {
+        get { flag(Self.frameFlag) }
+        set { setFlag(Self.frameFlag, newValue) }
+    }
+    /// See `parentOriginX`.
+    @inlinable var parentOnlyMoves: Bool {
+        get { flag(Self.parentMovesFlag) }
+        set { setFlag(Self.parentMovesFlag, newValue) }
+    }
+    /// Whether the element has ancestors (its chain is longer than itself).
+    @inlinable var isNested: Bool {
+        get { flag(Self.nestedFlag) }
+        set { setFlag(Self.nestedFlag, newValue) }
+    }
+    @inlinable var bytesPerRow: Int {
+        get { flag(Self.wideFlag) ? wideRowBytes : Int(rowBytes32) }
+        set {
+            let fits = newValue <= Int(Int32.max)
+            setFlag(Self.wideFlag, !fits)
+            rowBytes32 = fits ? Int32(newValue) : 0
+            wideRowBytes = fits ? 0 : newValue
+        }
+    }
+
     @usableFromInline var pixelWidth = 0, pixelHeight = 0
     @usableFromInline var scale = 1.0
     @usableFromInline var imageWidth = 0.0, imageHeight = 0.0
@@ -51,6 +96,9 @@ struct CompiledElement {
 
     // Shape.
     @usableFromInline var cornerRadius = 0.0
+    /// Makes the record a whole number of cache lines (320 bytes), so that in the 64-byte aligned
+    /// table every record's first 64 bytes are one line. A test checks the size.
+    var padding = 0
 
     /// Places an image of `pixelSize` at `scale` pixels per point in a `width` × `height` element:
     /// by cap insets when given (then `contentMode` is ignored), else by the content mode.

@@ -88,15 +88,19 @@ final class EngineStorage: @unchecked Sendable {
     }
 
     deinit {
-        elements.deallocate()
+        UnsafeMutableRawPointer(elements.baseAddress!).deallocate()
         chains.deallocate()
         cellStart.deallocate()
         cellEntries.deallocate()
     }
 
-    /// A buffer holding the array's elements, leaving the array empty.
+    /// A buffer holding the array's elements, leaving the array empty: aligned to 64 bytes, so that
+    /// each record's first 64 bytes (what the common tests read) are one cache line.
     static func buffer(moving array: inout [CompiledElement]) -> UnsafeMutableBufferPointer<CompiledElement> {
-        let buffer = copy(array)
+        let count = array.count
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, count) * MemoryLayout<CompiledElement>.stride, alignment: 64)
+        let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: CompiledElement.self, capacity: max(1, count)), count: count)
+        _ = buffer.initialize(from: array)
         array = []
         return buffer
     }

@@ -40,7 +40,7 @@ struct QueryTables: @unchecked Sendable {
     func localPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double)? {
         // Top-level elements, the common case, need no trip through the chains table.
         let element = elements + index
-        guard element.pointee.chainLength > 1 else { return element.localPoint(x, y) }
+        guard element.pointee.isNested else { return element.localPoint(x, y) }
         if element.pointee.parentOnlyMoves { return element.localPoint(x - element.pointee.parentOriginX, y - element.pointee.parentOriginY) }
         var point = (x: x, y: y)
         let start = Int(element.pointee.chainStart), end = start &+ Int(element.pointee.chainLength)
