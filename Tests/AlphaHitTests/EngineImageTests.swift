@@ -215,7 +215,7 @@ struct EngineImageTests {
         let engine = try HitTester(layout: Layout(elements: elements, imageDirectory: folder.url.path), cache: cache)
         #expect(engine.storage.images.count == 1)
         let buffer = engine.storage.images[0].withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
-        #expect(engine.storage.elements.map { UInt(bitPattern: $0.pixels) } == Array(repeating: buffer, count: 20))
+        #expect((0..<20).map { UInt(bitPattern: engine.records.elements[$0].pixels) } == Array(repeating: buffer, count: 20))
         #expect(cache.statistics.misses == 1)
     }
 }

@@ -5,12 +5,18 @@ import Testing
 @Suite("Spatial index property")
 struct SpatialIndexPropertyTests {
     /// A random layout: overlapping elements, images, shapes, transforms, nesting, clipping, skips.
-    static func randomLayout(_ g: inout SplitMix, images: [String], count: Int) -> [Element] {
+    /// `snapped`: frames on the half-point grid with whole sizes, and a third of the images drawn
+    /// one pixel per point over exactly their frame, so that most elements are plain (read from
+    /// their hot record alone) and the rest general.
+    static func randomLayout(_ g: inout SplitMix, images: [String], count: Int, snapped: Bool = false) -> [Element] {
         var counter = 0
         func element(depth: Int) -> Element {
             counter += 1
             var e = Element(id: "e\(counter)", frame: Rect(
                 x: g.next(in: -20...180), y: g.next(in: -20...180), width: g.next(in: 0...60), height: g.next(in: 0...60)))
+            if snapped {
+                e.frame = Rect(x: (e.frame.x * 2).rounded() / 2, y: (e.frame.y * 2).rounded() / 2, width: e.frame.width.rounded(), height: e.frame.height.rounded())
+            }
             switch Int.random(in: 0..<6, using: &g) {
             case 0: e.shape = .ellipse
             case 1: e.shape = .roundedRect(radius: g.next(in: 0...30), corners: ElementShape.Corners(rawValue: UInt8.random(in: 0...15, using: &g)))
@@ -26,7 +32,16 @@ struct SpatialIndexPropertyTests {
                     e.capInsets = EdgeInsets(top: g.next(in: 0...1.9), left: g.next(in: 0...2.9), bottom: g.next(in: 0...1.9), right: g.next(in: 0...2.9))
                     e.resizingMode = Bool.random(using: &g) ? .tile : .stretch
                 }
+                if snapped, Int.random(in: 0..<3, using: &g) == 0 {
+                    // The first image is 16 × 16 at one pixel per point.
+                    e.image = images[0]
+                    e.frame.width = 16
+                    e.frame.height = 16
+                    e.contentMode = [.topLeft, .center, .scaleToFill].randomElement(using: &g)
+                    e.capInsets = nil
+                }
             }
+            if snapped, Int.random(in: 0..<2, using: &g) == 0 { e.shape = .rect }
             if Int.random(in: 0..<3, using: &g) == 0 {
                 e.transform = Bool.random(using: &g)
                     ? ElementTransform(rotationDegrees: g.next(in: -180...180), scaleX: g.next(in: 0.3...2), scaleY: g.next(in: 0.3...2), translateX: g.next(in: -10...10), translateY: g.next(in: -10...10))
@@ -50,11 +65,21 @@ struct SpatialIndexPropertyTests {
         var g = SplitMix(seed: UInt64(seed) &* 7919 &+ 1)
         try folder.image("blob.png", width: 16, height: 16) { x, y in UInt8(truncatingIfNeeded: (x * 37 + y * 91) % 256) }
         try folder.image("ring@2x.png", width: 12, height: 8) { x, y in (x - 6) * (x - 6) + (y - 4) * (y - 4) < 12 ? 255 : 0 }
-        let elements = Self.randomLayout(&g, images: ["blob.png", "ring@2x.png"], count: 20 + seed * 10)
+        // Odd seeds: many plain elements (a sixth or more), read from their hot records alone.
+        let elements = Self.randomLayout(&g, images: ["blob.png", "ring@2x.png"], count: 20 + seed * 10, snapped: seed % 2 == 1)
         let engine = try folder.engine(elements)
+        if seed % 2 == 1 {
+            let kinds = (0..<engine.storage.hot.count).map { engine.tables.hot[$0].kind }
+            #expect(kinds.count(where: { $0 != .general }) * 8 > kinds.count, "many elements plain: \(kinds)")
+            #expect(kinds.contains(.image) && kinds.contains(.solid) && kinds.contains(.general))
+        }
         var hits = 0
         for _ in 0..<3000 {
-            let point = Point(x: g.next(in: -40...220), y: g.next(in: -40...220))
+            var point = Point(x: g.next(in: -40...220), y: g.next(in: -40...220))
+            if seed % 2 == 1, Bool.random(using: &g) {
+                // On the quarter-point grid, where snapped frames' edges are: the half-open bounds decide.
+                point = Point(x: (point.x * 4).rounded() / 4, y: (point.y * 4).rounded() / 4)
+            }
             let scanned = engine.scanAll(point)
             let front = engine.elementIndex(at: point)
             #expect(front == scanned.first, "front-most at \(point)")
@@ -97,20 +122,11 @@ struct SpatialIndexPropertyTests {
 
 @Suite("Element records")
 struct ElementRecordLayoutTests {
-    @Test("a record's common-test fields sit in its first 64 bytes, records are whole cache lines, and the engine's table is 64-byte aligned")
-    func firstCacheLine() throws {
-        #expect(MemoryLayout<CompiledElement>.stride % 64 == 0)
-        for offset in [
-            MemoryLayout<CompiledElement>.offset(of: \.originX)!, MemoryLayout<CompiledElement>.offset(of: \.height)!,
-            MemoryLayout<CompiledElement>.offset(of: \.parentOriginY)!, MemoryLayout<CompiledElement>.offset(of: \.pixels)!,
-            MemoryLayout<CompiledElement>.offset(of: \.rowBytes32)!, MemoryLayout<CompiledElement>.offset(of: \.minAlpha)!,
-            MemoryLayout<CompiledElement>.offset(of: \.placement)!, MemoryLayout<CompiledElement>.offset(of: \.shape)!,
-            MemoryLayout<CompiledElement>.offset(of: \.flags)!,
-        ] {
-            #expect(offset < 64)
-        }
+    @Test("a hot record is 32 bytes, two to a cache line, in a 64-byte aligned table")
+    func hotRecordSize() throws {
+        #expect(MemoryLayout<HotElement>.size == 32 && MemoryLayout<HotElement>.stride == 32)
         let engine = try HitTester(layout: Layout(elements: [Element(id: "a", frame: Rect(x: 0, y: 0, width: 1, height: 1))]))
-        #expect(UInt(bitPattern: engine.tables.elements) % 64 == 0)
+        #expect(UInt(bitPattern: engine.tables.hot) % 64 == 0)
     }
 
     @Test("a row length past 32 bits is kept whole")

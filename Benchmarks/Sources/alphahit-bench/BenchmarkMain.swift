@@ -75,9 +75,10 @@ enum BenchmarkMain {
             print("\(Figure.decodePeakMemory): \(Figure.Unit.mebibytes.format(peak)) added to a fresh process's peak resident memory")
         }
         if !quick, filter.map({ Figure.enginePerElement.contains($0) || "resolve/n100000".contains($0) }) ?? true {
-            let perElement = try ResolutionBenchmarks.engineBytesPerElement(fixtures, count: 100_000)
+            let (perElement, byTable) = try ResolutionBenchmarks.engineBytesPerElement(fixtures, count: 100_000)
             figures[Figure.enginePerElement] = perElement
-            print("\(Figure.enginePerElement): \(Int(perElement.rounded())) bytes of engine tables per element at 100,000 elements (images excluded)")
+            let parts = byTable.map { "\($0.table) \(Report.fixed($0.bytes, 1))" }.joined(separator: ", ")
+            print("\(Figure.enginePerElement): \(Int(perElement.rounded())) bytes of engine tables per element at 100,000 elements (images excluded): \(parts)")
         }
         print("\ntargets:")
         var missed = 0

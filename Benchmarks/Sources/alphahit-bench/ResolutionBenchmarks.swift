@@ -98,10 +98,12 @@ enum ResolutionBenchmarks {
     }
 
     /// The engine's own bytes per element for a generated layout of `count` elements.
-    static func engineBytesPerElement(_ fixtures: BenchFixtures, count: Int) throws -> Double {
+    /// And the same by table.
+    static func engineBytesPerElement(_ fixtures: BenchFixtures, count: Int) throws -> (total: Double, byTable: [(table: String, bytes: Double)]) {
         let generated = GeneratedLayout(count: count, images: try fixtures.buttonArt(), imageDirectory: fixtures.folder.path)
         let engine = try HitTester(layout: generated.layout, cache: ImageCache())
-        return Double(engine.engineByteCount) / Double(count)
+        let perElement = { (bytes: Int) in Double(bytes) / Double(count) }
+        return (perElement(engine.engineByteCount), engine.engineBytes.map { ($0.table, perElement($0.bytes)) })
     }
 
     /// The floor under `resolve/diamonds`: the sample's four 100 × 100 diamonds at their fixed

@@ -18,8 +18,9 @@ extension HitTester {
     public func unreachableElements(scale: Double = 1, maximumPixels: Int = 1 << 26) -> Reachability {
         var warnings: [LayoutProblem] = []
         var noSolidPixel = Set<Int>()
+        let records = self.records
         for index in 0..<storage.ids.count where isHittable(index) {
-            let element = tables.elements + index
+            let element = records.elements + index
             guard element.pointee.placement != .none, !hasSolidPixel(element) else { continue }
             noSolidPixel.insert(index)
             warnings.append(warning(index, "\"\(storage.ids[index])\" can never be hit: its image has no pixel with alpha at or above \(element.pointee.minAlpha)"))
@@ -45,10 +46,10 @@ extension HitTester {
 
     /// Not skipped itself or through an ancestor, not `shape: none`, with some area.
     private func isHittable(_ index: Int) -> Bool {
-        let element = tables.elements + index
+        let element = records.elements + index
         guard element.pointee.shape != .none, element.pointee.width > 0, element.pointee.height > 0 else { return false }
         let start = Int(element.pointee.chainStart)
-        return (start..<start + Int(element.pointee.chainLength)).allSatisfy { storage.skipReasons[Int(tables.chains[$0])] == nil }
+        return (start..<start + Int(element.pointee.chainLength)).allSatisfy { storage.skipReasons[Int(records.chains[$0])] == nil }
     }
 
     private func hasSolidPixel(_ element: UnsafePointer<CompiledElement>) -> Bool {

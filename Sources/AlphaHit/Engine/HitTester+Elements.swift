@@ -38,16 +38,16 @@ extension HitTester {
     ///
     /// - Precondition: as for ``id(of:)``.
     public func path(of element: ElementIndex) -> [String] {
-        let e = tables.elements[checked(element)]
+        let e = records.elements[checked(element)]
         let start = Int(e.chainStart)
-        return (start..<start + Int(e.chainLength)).map { storage.ids[Int(tables.chains[$0])] }
+        return (start..<start + Int(e.chainLength)).map { storage.ids[Int(records.chains[$0])] }
     }
 
     /// The element's parent, or nil for a top-level element.
     ///
     /// - Precondition: as for ``id(of:)``.
     public func parent(of element: ElementIndex) -> ElementIndex? {
-        let parent = tables.elements[checked(element)].parent
+        let parent = records.elements[checked(element)].parent
         return parent >= 0 ? ElementIndex(rawValue: parent) : nil
     }
 

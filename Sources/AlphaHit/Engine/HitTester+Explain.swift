@@ -27,7 +27,7 @@ extension HitTester {
     private func walk(_ list: [Int32], _ x: Double, _ y: Double, stopAtHit: Bool, report: (HitExplanation) -> Void) -> Bool {
         var found = false
         for index in list.reversed().map(Int.init) {
-            let element = tables.elements + index
+            let element = records.elements + index
             let local = element.localPoint(x, y)
             func line(_ verdict: HitVerdict) -> HitExplanation {
                 HitExplanation(
@@ -61,7 +61,7 @@ extension HitTester {
     /// (x, y) in their parent's space.
     private func reportClipped(_ list: [Int32], _ x: Double, _ y: Double, by ancestor: String, report: (HitExplanation) -> Void) {
         for index in list.reversed().map(Int.init) where storage.skipReasons[index] == nil {
-            let element = tables.elements + index
+            let element = records.elements + index
             let local = element.localPoint(x, y)
             reportClipped(storage.children[index], local.x, local.y, by: ancestor, report: report)
             report(HitExplanation(

@@ -25,9 +25,9 @@ extension HitTester {
     package func hitRecord(at point: Point, tolerance: Double?) -> HitRecord {
         if let index = tables.frontMost(point.x, point.y) {
             var record = HitRecord(element: Int32(index), nearestX: point.x, nearestY: point.y)
-            if let local = tables.localPoint(of: index, point.x, point.y) {
+            if let local = records.localPoint(of: index, point.x, point.y) {
                 (record.localX, record.localY) = (local.x, local.y)
-                if case .pixel(let x, let y, let alpha) = (tables.elements + index).probe(local.x, local.y) {
+                if case .pixel(let x, let y, let alpha) = (records.elements + index).probe(local.x, local.y) {
                     (record.pixelX, record.pixelY, record.alpha) = (Int32(clamping: x), Int32(clamping: y), alpha)
                 }
             }
@@ -35,7 +35,7 @@ extension HitTester {
         }
         guard tolerance != nil || tables.toleranceInUse, let near = nearMiss(point, tolerance: tolerance) else { return .nothing }
         let index = Int(near.element.rawValue)
-        let local = tables.unclippedLocalPoint(of: index, near.nearestPoint.x, near.nearestPoint.y)
+        let local = records.unclippedLocalPoint(of: index, near.nearestPoint.x, near.nearestPoint.y)
         return HitRecord(
             element: near.element.rawValue, distance: near.distance, localX: local.x, localY: local.y,
             nearestX: near.nearestPoint.x, nearestY: near.nearestPoint.y)
@@ -54,12 +54,12 @@ extension HitTester {
     /// (0, 0), (w, 0), (w, h), (0, h) of its own space carried through its and its ancestors'
     /// transforms. For outlining it where it is drawn.
     package func frameCorners(of element: ElementIndex) -> [Point] {
-        let record = tables.elements + Int(element.rawValue)
+        let record = records.elements + Int(element.rawValue)
         var map = AffineMap.identity
         let start = Int(record.pointee.chainStart)
         // The chain runs root first; the element's own map applies first.
         for link in (start..<start + Int(record.pointee.chainLength)).reversed() {
-            map = map.followed(by: AffineMap.parentMap(of: tables.elements + Int(tables.chains[link])))
+            map = map.followed(by: AffineMap.parentMap(of: records.elements + Int(records.chains[link])))
         }
         let (w, h) = (record.pointee.width, record.pointee.height)
         return [(0.0, 0.0), (w, 0), (w, h), (0, h)].map { corner in

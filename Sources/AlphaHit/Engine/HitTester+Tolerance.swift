@@ -23,10 +23,10 @@ extension HitTester {
             // nearer than its edge cannot be beaten from outside it (their boxes are all farther).
             let near = min(radius, Self.firstWindow)
             var nearest = Nearest(rules: storage.tolerance, query: query, rank: index.rank)
-            index.search(near: (point.x, point.y), radius: near, tables: tables, &nearest)
+            index.search(near: (point.x, point.y), radius: near, tables: records, &nearest)
             if near < radius, nearest.distance + Self.margin(nearest.distance) >= near {
                 nearest = Nearest(rules: storage.tolerance, query: query, rank: index.rank)
-                index.search(near: (point.x, point.y), radius: radius, tables: tables, &nearest)
+                index.search(near: (point.x, point.y), radius: radius, tables: records, &nearest)
             }
             return nearest
         }
@@ -115,7 +115,7 @@ extension HitTester {
         guard radius > 0, tables.insideCanvas(point.x, point.y) else { return list }
         let found = storage.withToleranceIndex { index -> All in
             var all = All(radius: radius, excluded: Set(exact.map { Int($0.rawValue) }), rank: index.rank)
-            index.search(near: (point.x, point.y), radius: radius, tables: tables, &all)
+            index.search(near: (point.x, point.y), radius: radius, tables: records, &all)
             return all
         }
         let near = found.found.sorted { a, b in

@@ -55,7 +55,7 @@ public struct HitTester: Sendable {
         if let index = tables.frontMost(point.x, point.y) { return hit(of: index, at: point) }
         guard tolerance != nil || tables.toleranceInUse, let near = nearMiss(point, tolerance: tolerance) else { return nil }
         let index = Int(near.element.rawValue)
-        let local = tables.unclippedLocalPoint(of: index, near.nearestPoint.x, near.nearestPoint.y)
+        let local = records.unclippedLocalPoint(of: index, near.nearestPoint.x, near.nearestPoint.y)
         return Hit(
             element: near.element, id: near.id, path: path(of: near.element), localPoint: Point(x: local.x, y: local.y),
             pixel: nil, alpha: nil, distance: near.distance, nearestPoint: near.nearestPoint)
@@ -71,8 +71,8 @@ public struct HitTester: Sendable {
 
     /// The full result for element `index` at `point`, or nil when its own shape does not take it.
     func hit(of index: Int, at point: Point) -> Hit? {
-        let element = tables.elements + index
-        guard let local = tables.localPoint(of: index, point.x, point.y) else { return nil }
+        let element = records.elements + index
+        guard let local = records.localPoint(of: index, point.x, point.y) else { return nil }
         var pixel: PixelCoordinate?, alpha: UInt8?
         switch element.probe(local.x, local.y) {
         case .noImage:

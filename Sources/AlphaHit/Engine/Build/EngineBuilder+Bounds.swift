@@ -1,38 +1,4 @@
 extension EngineBuilder {
-    /// Stores each element's ancestor chain (root first, itself last) and returns the chains table.
-    func linkChains(_ compiled: inout [CompiledElement]) -> [Int32] {
-        var chains: [Int32] = []
-        chains.reserveCapacity(compiled.count * 2)
-        compiled.withUnsafeMutableBufferPointer { compiled in
-            for index in compiled.indices {
-                // The element and its ancestors, root first: counted, then written from the leaf back.
-                var length = 0
-                var current = Int32(index)
-                while current >= 0 {
-                    length += 1
-                    current = compiled[Int(current)].parent
-                }
-                let start = chains.count
-                chains.append(contentsOf: repeatElement(0, count: length))
-                current = Int32(index)
-                for slot in (start..<start + length).reversed() {
-                    chains[slot] = current
-                    current = compiled[Int(current)].parent
-                }
-                compiled[index].chainStart = Int32(start)
-                compiled[index].chainLength = Int32(length)
-                compiled[index].isNested = length > 1
-                // A lone parent that only moves its children: its origin, for the hot path.
-                let parent = compiled[index].parent
-                if length == 2, !compiled[Int(parent)].hasTransform, !compiled[Int(parent)].clipsToBounds {
-                    compiled[index].parentOnlyMoves = true
-                    (compiled[index].parentOriginX, compiled[index].parentOriginY) = (compiled[Int(parent)].originX, compiled[Int(parent)].originY)
-                }
-            }
-        }
-        return chains
-    }
-
     /// The layout-space box where element `index` itself can be hit: its bounds carried up through
     /// every transform, cut by every clipping ancestor. Nil when it can never be hit.
     func boundingBox(of index: Int, compiled: [CompiledElement], chains: [Int32]) -> ElementBox? {

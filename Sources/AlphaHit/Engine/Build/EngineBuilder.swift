@@ -54,7 +54,7 @@ struct EngineBuilder {
         }
         let distinctImages = Self.distinct(images)
         images = []
-        let chains = linkChains(&compiled)
+        let chains = FullRecords.linkChains(&compiled)
         let tolerance = touchTolerance(visits)
         let (skipReasons, ids) = visits.withUnsafeBufferPointer { visits in
             (visits.indices.map { Self.skipReason(of: visits[$0].element) }, visits.indices.map { visits[$0].element.id })
@@ -64,23 +64,24 @@ struct EngineBuilder {
         let tree = EngineStorage.ElementTree(
             ids: ids, placement: placement, lines: visits.indices.map { index in sourceLine(index) { placement.path(of: index) } },
             children: children, topLevel: topLevel, skipReasons: skipReasons)
-        // What is left needs neither the visits' copies of the elements nor the array of compiled
-        // elements, which moves into the engine's own buffer: for a large layout, each is tens of MB.
+        // What is left needs the visits' copies of the elements no more: for a large layout, tens of MB.
         visits = []
-        let elementCount = compiled.count
-        let elements = EngineStorage.buffer(moving: &compiled)
         var grid = SpatialGrid(boxes: boxes)
-        let counts = solidPixelCounts(UnsafePointer(elements.baseAddress!), count: elementCount)
-        // The tables are read in place (a pointer each), not copied for every cell.
-        counts.tables.withUnsafeBufferPointer { tables in
-            grid.prune { element, cell in
-                Self.cellVerdict(
-                    element: Int(element), cell: cell, elements: UnsafePointer(elements.baseAddress!), chains: chains,
-                    counts: counts.table[Int(element)].map { tables.baseAddress! + Int($0) })
+        let dense = compiled.withUnsafeBufferPointer { elements in
+            let counts = solidPixelCounts(elements.baseAddress!, count: elements.count)
+            // The tables are read in place (a pointer each), not copied for every cell.
+            counts.tables.withUnsafeBufferPointer { tables in
+                grid.prune { element, cell in
+                    Self.cellVerdict(
+                        element: Int(element), cell: cell, elements: elements.baseAddress!, chains: chains,
+                        counts: counts.table[Int(element)].map { tables.baseAddress! + Int($0) })
+                }
             }
+            return DenseTables(elements)
         }
+        compiled = []
         return EngineStorage(
-            elements: elements, chains: chains, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
+            dense: dense, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
             indexByID: indexByID, images: distinctImages, tolerance: tolerance)
     }
 

@@ -111,10 +111,10 @@ extension HitTester {
 
     /// Not skipped (itself or an ancestor) and not `shape: none`.
     private func auditable(_ index: Int) -> Bool {
-        let element = tables.elements + index
+        let element = records.elements + index
         guard element.pointee.shape != .none else { return false }
         let start = Int(element.pointee.chainStart)
-        return (start..<start + Int(element.pointee.chainLength)).allSatisfy { storage.skipReasons[Int(tables.chains[$0])] == nil }
+        return (start..<start + Int(element.pointee.chainLength)).allSatisfy { storage.skipReasons[Int(records.chains[$0])] == nil }
     }
 
     /// How many hit-map sample points lie in the element's own region (its test and its clips).
@@ -123,12 +123,13 @@ extension HitTester {
         let (x0, x1) = (max(0, Int((Double(box.minX) * k - 0.5).rounded(.down))), min(map.width - 1, Int((Double(box.maxX) * k - 0.5).rounded(.up))))
         let (y0, y1) = (max(0, Int((Double(box.minY) * k - 0.5).rounded(.down))), min(map.height - 1, Int((Double(box.maxY) * k - 0.5).rounded(.up))))
         guard x0 <= x1, y0 <= y1 else { return 0 }
+        let records = self.records
         var count = 0
         for y in y0...y1 {
             for x in x0...x1 {
                 let point = map.point(ofPixelX: x, y: y)
-                guard tables.insideCanvas(point.x, point.y), let local = tables.localPoint(of: index, point.x, point.y) else { continue }
-                if (tables.elements + index).ownHit(local.x, local.y) { count += 1 }
+                guard tables.insideCanvas(point.x, point.y), let local = records.localPoint(of: index, point.x, point.y) else { continue }
+                if (records.elements + index).ownHit(local.x, local.y) { count += 1 }
             }
         }
         return count

@@ -1,16 +1,19 @@
-/// One element flattened for the hot path: plain numbers and one raw pointer, no references.
+/// One element flattened in full: plain numbers and one raw pointer, no references.
 /// Built once by the engine builder and never changed; the image bytes it points at are kept
 /// alive by the engine's storage. The tests a query runs on it are in `CompiledElement+Tests.swift`.
+///
+/// Queries read a plain element's ``HotElement`` and only a general one's full record (see
+/// ``QueryTables``); everything else (explanations, hit details, touch tolerance, audits) reads
+/// the full records of ``FullRecords``.
 @usableFromInline
-struct CompiledElement {
+struct CompiledElement: Equatable {
     @usableFromInline enum ShapeKind: UInt8 { case rect, ellipse, roundedRect, none }
     /// How the image maps onto the bounds. `identity` is natural size at one pixel per point with
     /// the image exactly covering the bounds: pixel (floor(x), floor(y)), with nothing to check.
     @usableFromInline enum Placement: UInt8 { case none, scaleToFill, scaled, natural, identity, capInsets }
 
-    // The first 64 bytes hold everything the common tests read (bounds, a plain parent's origin,
-    // the pixel pointer and row length, the kinds and the flags), and the records sit 64-byte
-    // aligned in the engine's table (see `EngineStorage`), so such a test reads one cache line.
+    // The general path's common tests (bounds, a plain parent's origin, the pixel pointer and row
+    // length, the kinds and the flags) read the first 64 bytes.
     @usableFromInline var originX = 0.0, originY = 0.0, width = 0.0, height = 0.0
     /// For an element with one ancestor that only moves its children (no transform, no clipping),
     /// that parent's origin: the hot path subtracts it here, the same subtraction the walk down
@@ -96,9 +99,6 @@ struct CompiledElement {
 
     // Shape.
     @usableFromInline var cornerRadius = 0.0
-    /// Makes the record a whole number of cache lines (320 bytes), so that in the 64-byte aligned
-    /// table every record's first 64 bytes are one line. A test checks the size.
-    var padding = 0
 
     /// Places an image of `pixelSize` at `scale` pixels per point in a `width` × `height` element:
     /// by cap insets when given (then `contentMode` is ignored), else by the content mode.

@@ -4,8 +4,11 @@ import Synchronization
 /// hot path through ``QueryTables`` without reference counting.
 final class EngineStorage: @unchecked Sendable {
     // Unchecked: the buffers are written once, in init, and only read afterwards.
-    let elements: UnsafeMutableBufferPointer<CompiledElement>
-    let chains: UnsafeMutableBufferPointer<Int32>
+    let hot: UnsafeMutableBufferPointer<HotElement>
+    let transforms: UnsafeMutableBufferPointer<InverseTransform>
+    let imageSlots: UnsafeMutableBufferPointer<ImageSlot>
+    let details: UnsafeMutableBufferPointer<CompiledElement>
+    let parents: UnsafeMutableBufferPointer<Int32>
     let cellStart: UnsafeMutableBufferPointer<Int32>
     let cellEntries: UnsafeMutableBufferPointer<GridEntry>
     let tables: QueryTables
@@ -27,10 +30,24 @@ final class EngineStorage: @unchecked Sendable {
     /// The boxes of the elements that can be hit, in resolution order (front-most first).
     let candidates: [GridEntry]
     let tolerance: TouchTolerance
+    private let lazyRecords = AtomicLazyReference<FullRecords>()
     private let lazyToleranceIndex = AtomicLazyReference<ToleranceIndex>()
     /// The same index's address once stored: one atomic load, without the reference counting of
     /// `AtomicLazyReference.load()`, for every later search (the reference above keeps it alive).
     private let toleranceIndexAddress = Atomic<UInt>(0)
+
+    /// Every element's full record and chain, built by the first call that needs them (two racing
+    /// first calls may both build them; the first stored is kept).
+    var records: RecordTables {
+        if let built = lazyRecords.load() { return built.tables }
+        return lazyRecords.storeIfNil(FullRecords(expanding: tables, count: hot.count)).tables
+    }
+
+    /// Whether anything has needed the full records yet.
+    var hasRecords: Bool { lazyRecords.load() != nil }
+
+    /// The full records' bytes once built, else 0.
+    var lazyFullRecordBytes: Int { lazyRecords.load()?.byteCount ?? 0 }
 
     /// Whether a search has built the touch-tolerance index yet.
     var hasToleranceIndex: Bool { toleranceIndexAddress.load(ordering: .acquiring) != 0 }
@@ -42,7 +59,7 @@ final class EngineStorage: @unchecked Sendable {
         if address != 0 {
             return Unmanaged<ToleranceIndex>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)._withUnsafeGuaranteedRef(body)
         }
-        let index = lazyToleranceIndex.storeIfNil(ToleranceIndex(tables: tables, count: elements.count, candidates: candidates, images: images))
+        let index = lazyToleranceIndex.storeIfNil(ToleranceIndex(tables: records, count: hot.count, candidates: candidates, images: images))
         toleranceIndexAddress.store(UInt(bitPattern: Unmanaged.passUnretained(index).toOpaque()), ordering: .releasing)
         return body(index)
     }
@@ -60,15 +77,20 @@ final class EngineStorage: @unchecked Sendable {
         var skipReasons: [HitVerdict.SkipReason?]
     }
 
-    /// Takes ownership of `elements`, made by ``buffer(moving:)``.
     init(
-        elements: UnsafeMutableBufferPointer<CompiledElement>, chains: [Int32], grid: SpatialGrid, boxes: [ElementBox], canvas: Size?,
+        dense: DenseTables, grid: SpatialGrid, boxes: [ElementBox], canvas: Size?,
         tree: ElementTree, indexByID: [String: Int32], images: [DecodedImage], tolerance: TouchTolerance
     ) {
-        self.elements = elements
-        self.chains = Self.copy(chains)
-        self.cellStart = Self.copy(grid.cellStart)
-        self.cellEntries = Self.copy(grid.entries)
+        // Aligned to 64 bytes: two hot records to a cache line, never one across two.
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, dense.hot.count) * MemoryLayout<HotElement>.stride, alignment: 64)
+        hot = UnsafeMutableBufferPointer(start: raw.bindMemory(to: HotElement.self, capacity: max(1, dense.hot.count)), count: dense.hot.count)
+        _ = hot.initialize(from: dense.hot)
+        transforms = Self.copy(dense.transforms)
+        imageSlots = Self.copy(dense.images)
+        details = Self.copy(dense.details)
+        parents = Self.copy(dense.parents)
+        cellStart = Self.copy(grid.cellStart)
+        cellEntries = Self.copy(grid.entries)
         self.tree = tree
         self.indexByID = indexByID
         self.canvas = canvas
@@ -78,7 +100,8 @@ final class EngineStorage: @unchecked Sendable {
         self.candidates = boxes.map(GridEntry.init)
         self.tolerance = tolerance
         self.tables = QueryTables(
-            elements: UnsafePointer(elements.baseAddress!), chains: UnsafePointer(self.chains.baseAddress!),
+            hot: UnsafePointer(hot.baseAddress!), transforms: UnsafePointer(transforms.baseAddress!), images: UnsafePointer(imageSlots.baseAddress!),
+            details: UnsafePointer(details.baseAddress!), parents: UnsafePointer(parents.baseAddress!),
             cellStart: UnsafePointer(cellStart.baseAddress!), cellEntries: UnsafePointer(cellEntries.baseAddress!),
             gridMinX: grid.minX, gridMinY: grid.minY, gridMaxX: grid.maxX, gridMaxY: grid.maxY,
             columns: grid.columns, rows: grid.rows,
@@ -88,21 +111,13 @@ final class EngineStorage: @unchecked Sendable {
     }
 
     deinit {
-        UnsafeMutableRawPointer(elements.baseAddress!).deallocate()
-        chains.deallocate()
+        UnsafeMutableRawPointer(hot.baseAddress!).deallocate()
+        transforms.deallocate()
+        imageSlots.deallocate()
+        details.deallocate()
+        parents.deallocate()
         cellStart.deallocate()
         cellEntries.deallocate()
-    }
-
-    /// A buffer holding the array's elements, leaving the array empty: aligned to 64 bytes, so that
-    /// each record's first 64 bytes (what the common tests read) are one cache line.
-    static func buffer(moving array: inout [CompiledElement]) -> UnsafeMutableBufferPointer<CompiledElement> {
-        let count = array.count
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, count) * MemoryLayout<CompiledElement>.stride, alignment: 64)
-        let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: CompiledElement.self, capacity: max(1, count)), count: count)
-        _ = buffer.initialize(from: array)
-        array = []
-        return buffer
     }
 
     /// A buffer with the array's elements (allocated with at least one slot, so the base address exists).
@@ -115,16 +130,36 @@ final class EngineStorage: @unchecked Sendable {
 }
 
 extension HitTester {
-    /// The bytes of the engine's own tables, excluding decoded images: the per-point tables (element
-    /// records, chains, grid cells and entries), the candidate boxes, and the tree kept for results
+    /// The bytes of the engine's own tables, excluding decoded images: the per-point tables (hot
+    /// records, general elements' full records, transforms, parents, grid cells and entries), the
+    /// full records once something has built them, the candidate boxes, and the tree kept for results
     /// (ids counted at their UTF-8 length plus a string's 16 bytes, child lists, lines, the id
     /// lookup at two words an entry). For the benchmarks' memory-per-element figure.
-    package var engineByteCount: Int {
+    package var engineByteCount: Int { engineBytes.reduce(0) { $0 + $1.bytes } }
+
+    /// ``engineByteCount`` by table, largest first.
+    package var engineBytes: [(table: String, bytes: Int)] {
         let s = storage
-        let hot = s.elements.count * MemoryLayout<CompiledElement>.stride + s.chains.count * 4
-            + s.cellStart.count * 4 + s.cellEntries.count * MemoryLayout<GridEntry>.stride
         let ids = s.ids.reduce(0) { $0 + 16 + ($1.utf8.count > 15 ? $1.utf8.count : 0) }
-        let tree = s.children.reduce(0) { $0 + 32 + $1.count * 4 } + s.lines.count * 9 + s.skipReasons.count * 2
-        return hot + s.candidates.count * MemoryLayout<GridEntry>.stride + ids + tree + s.indexByID.count * 48
+        let parts = [
+            ("hot records", s.hot.count * MemoryLayout<HotElement>.stride),
+            ("full records of general elements", s.details.count * MemoryLayout<CompiledElement>.stride),
+            ("transforms and images of plain elements", s.transforms.count * MemoryLayout<InverseTransform>.stride + s.imageSlots.count * MemoryLayout<ImageSlot>.stride),
+            ("parents", s.parents.count * 4),
+            ("full records, built on first use", s.lazyFullRecordBytes),
+            ("grid cells", s.cellStart.count * 4),
+            ("grid entries", s.cellEntries.count * MemoryLayout<GridEntry>.stride),
+            ("candidate boxes", s.candidates.count * MemoryLayout<GridEntry>.stride),
+            ("ids", ids),
+            ("child lists", s.children.reduce(0) { $0 + 32 + $1.count * 4 }),
+            ("lines and skip reasons", s.lines.count * 9 + s.skipReasons.count * 2),
+            ("id lookup", s.indexByID.count * 48),
+        ]
+        return parts.sorted { $0.1 > $1.1 }.map { (table: $0.0, bytes: $0.1) }
     }
+}
+
+extension HitTester {
+    /// The full records, for everything off the query's hot path (built on first use).
+    var records: RecordTables { storage.records }
 }

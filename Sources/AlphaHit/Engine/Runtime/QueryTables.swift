@@ -1,10 +1,19 @@
 /// The raw tables one query reads: plain pointers and numbers, so resolving a point allocates
 /// nothing, takes no lock and touches no reference count. Valid while the ``EngineStorage``
 /// that made them is alive, which the ``HitTester`` holding both guarantees.
+///
+/// A candidate costs one 32-byte ``HotElement`` (and, for an image, one pixel) when it is plain;
+/// a general one adds its full record from `details`, and a nested one under a parent that does
+/// more than move it walks up `parents`.
 @usableFromInline
 struct QueryTables: @unchecked Sendable {
-    @usableFromInline let elements: UnsafePointer<CompiledElement>
-    @usableFromInline let chains: UnsafePointer<Int32>
+    @usableFromInline let hot: UnsafePointer<HotElement>
+    @usableFromInline let transforms: UnsafePointer<InverseTransform>
+    @usableFromInline let images: UnsafePointer<ImageSlot>
+    /// The full records of the general elements, at their `HotElement.detail`.
+    @usableFromInline let details: UnsafePointer<CompiledElement>
+    /// Each element's parent, −1 at the top level.
+    @usableFromInline let parents: UnsafePointer<Int32>
     @usableFromInline let cellStart: UnsafePointer<Int32>
     @usableFromInline let cellEntries: UnsafePointer<GridEntry>
     @usableFromInline let gridMinX: Double, gridMinY: Double, gridMaxX: Double, gridMaxY: Double
@@ -34,42 +43,77 @@ struct QueryTables: @unchecked Sendable {
         return Int(cellStart[cell])..<Int(cellStart[cell &+ 1])
     }
 
-    /// Maps the layout point down the element's ancestor chain; nil when a clipping ancestor
-    /// does not contain it. The element's own bounds are left to the caller.
-    @inlinable @inline(__always)
-    func localPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double)? {
-        // Top-level elements, the common case, need no trip through the chains table.
-        let element = elements + index
-        guard element.pointee.isNested else { return element.localPoint(x, y) }
-        if element.pointee.parentOnlyMoves { return element.localPoint(x - element.pointee.parentOriginX, y - element.pointee.parentOriginY) }
-        var point = (x: x, y: y)
-        let start = Int(element.pointee.chainStart), end = start &+ Int(element.pointee.chainLength)
-        for link in start..<end {
-            let level = elements + Int(chains[link])
-            point = level.localPoint(point.x, point.y)
-            if level.pointee.clipsToBounds && link &+ 1 < end && !level.boundsContain(point.x, point.y) { return nil }
-        }
-        return point
-    }
-
-    /// The layout point in element `index`'s local space, whatever its clipping ancestors say.
-    func unclippedLocalPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        var point = (x: x, y: y)
-        let element = elements + index
-        let start = Int(element.pointee.chainStart)
-        for link in start..<start + Int(element.pointee.chainLength) { point = (elements + Int(chains[link])).localPoint(point.x, point.y) }
-        return point
-    }
-
     /// The front-most element whose own shape takes layout point (x, y).
     @inlinable @inline(__always)
     func frontMost(_ x: Double, _ y: Double) -> Int? {
         guard insideCanvas(x, y) else { return nil }
         for slot in candidates(x, y) where cellEntries[slot].mayContain(x, y) {
             let index = Int(cellEntries[slot].element)
-            guard let local = localPoint(of: index, x, y) else { continue }
-            if (elements + index).ownHit(local.x, local.y) { return index }
+            if hits(index, x, y) { return index }
         }
         return nil
+    }
+
+    /// Whether element `index`'s own shape takes layout point (x, y), its clipping ancestors
+    /// included: for a plain element, the general path's arithmetic on its hot record alone.
+    @inlinable @inline(__always)
+    func hits(_ index: Int, _ x: Double, _ y: Double) -> Bool {
+        let element = hot + index
+        let bits = element.pointee.bits
+        if bits & HotElement.kindMask == HotElement.Kind.general.rawValue { return generalHits(index, x, y) }
+        var px = x, py = y
+        if bits & HotElement.parentMovesBit != 0 {
+            px -= Double(element.pointee.parentOriginX)
+            py -= Double(element.pointee.parentOriginY)
+        }
+        px -= Double(element.pointee.originX)
+        py -= Double(element.pointee.originY)
+        let width = Double(element.pointee.width), height = Double(element.pointee.height)
+        if bits & HotElement.transformBit != 0 { (px, py) = Self.inverse(transforms + Int(element.pointee.detail), width, height, px, py) }
+        guard 0 <= px && px < width && 0 <= py && py < height else { return false }
+        switch bits & HotElement.kindMask {
+        case HotElement.Kind.solid.rawValue: return true
+        case HotElement.Kind.image.rawValue:
+            // Identity placement: bounds and image agree, so (⌊x⌋, ⌊y⌋) is inside the image.
+            let image = images + Int(element.pointee.image)
+            return image.pointee.pixels[Int(py) &* image.pointee.rowBytes &+ Int(px)] >= element.pointee.minAlpha
+        default: return false
+        }
+    }
+
+    /// A plain element's inverse transform `m` applied to its parent-space point less its origin.
+    @inlinable @inline(__always)
+    static func inverse(_ m: UnsafePointer<InverseTransform>, _ width: Double, _ height: Double, _ px: Double, _ py: Double) -> (Double, Double) {
+        let centreX = width / 2, centreY = height / 2
+        let dx = px - centreX - m.pointee.translateX, dy = py - centreY - m.pointee.translateY
+        return (centreX + (m.pointee.a * dx + m.pointee.c * dy), centreY + (m.pointee.b * dx + m.pointee.d * dy))
+    }
+
+    /// A general element: its full record's own test, after its chain.
+    @inlinable @inline(__always)
+    func generalHits(_ index: Int, _ x: Double, _ y: Double) -> Bool {
+        // The tables go by their pointers, not as `self`: a call with the whole struct would copy
+        // it to the stack on every query, whether the call is made or not.
+        Self.generalHits(index, x, y, hot: hot, details: details, parents: parents, transforms: transforms)
+    }
+
+    /// Out of line, to keep the inlined query small.
+    @usableFromInline @inline(never)
+    static func generalHits(
+        _ index: Int, _ x: Double, _ y: Double,
+        hot: UnsafePointer<HotElement>, details: UnsafePointer<CompiledElement>, parents: UnsafePointer<Int32>, transforms: UnsafePointer<InverseTransform>
+    ) -> Bool {
+        let record = details + Int(hot[index].detail)
+        let local: (x: Double, y: Double)
+        if !record.pointee.isNested {
+            local = record.localPoint(x, y)
+        } else if record.pointee.parentOnlyMoves {
+            local = record.localPoint(x - record.pointee.parentOriginX, y - record.pointee.parentOriginY)
+        } else {
+            let chain = AncestorWalk(hot: hot, details: details, parents: parents, transforms: transforms)
+            guard let inParent = chain.pointInside(Int(record.pointee.parent), x, y) else { return false }
+            local = record.localPoint(inParent.x, inParent.y)
+        }
+        return record.ownHit(local.x, local.y)
     }
 }

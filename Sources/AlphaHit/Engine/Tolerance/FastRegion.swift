@@ -16,7 +16,7 @@ struct FastRegion {
     let usesImage: Bool
 
     /// The fast form of element `index`, or nil when it is not of this kind.
-    init?(of index: Int, tables: QueryTables) {
+    init?(of index: Int, tables: RecordTables) {
         let element = tables.elements + index
         guard element.pointee.shape == .rect, element.pointee.width > 0, element.pointee.height > 0 else { return nil }
         let start = Int(element.pointee.chainStart), end = start + Int(element.pointee.chainLength)

@@ -39,7 +39,7 @@ struct RegionDistance {
 
     /// Calls `body` with the region of element `index` seen from layout point `point`.
     static func withRegion<Result>(
-        of index: Int, from point: (x: Double, y: Double), tables: QueryTables, counts: UnsafePointer<SolidPixelCounts>?,
+        of index: Int, from point: (x: Double, y: Double), tables: RecordTables, counts: UnsafePointer<SolidPixelCounts>?,
         _ body: (RegionDistance) -> Result
     ) -> Result {
         let element = tables.elements + index

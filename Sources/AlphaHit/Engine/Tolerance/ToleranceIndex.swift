@@ -17,7 +17,7 @@ final class ToleranceIndex: @unchecked Sendable {
     private let fast: [FastRegion?]
 
     /// - Parameter images: the engine's images, whose storage holds (or will hold) their tables.
-    init(tables query: QueryTables, count: Int, candidates: [GridEntry], images: [DecodedImage]) {
+    init(tables query: RecordTables, count: Int, candidates: [GridEntry], images: [DecodedImage]) {
         let elements = query.elements
         grid = CandidateGrid(candidates)
         var rank = [Int32](repeating: -1, count: count)
@@ -58,7 +58,7 @@ final class ToleranceIndex: @unchecked Sendable {
     /// Measures the elements whose regions may lie within `radius` of the point, nearest box first
     /// (so that the first answers bound the rest and most boxes are dropped unmeasured), telling
     /// `visitor` each distance it asks for.
-    func search<Visitor: CandidateVisitor>(near point: (x: Double, y: Double), radius: Double, tables: QueryTables, _ visitor: inout Visitor) {
+    func search<Visitor: CandidateVisitor>(near point: (x: Double, y: Double), radius: Double, tables: RecordTables, _ visitor: inout Visitor) {
         withUnsafeTemporaryAllocation(of: (element: Int32, distance: Double).self, capacity: Self.sortedCandidates) { queue in
             var count = 0
             grid.withBoxes(inX: point.x - radius, point.x + radius, y: point.y - radius, point.y + radius) { window in
@@ -88,7 +88,7 @@ final class ToleranceIndex: @unchecked Sendable {
     }
 
     private func measure<Visitor: CandidateVisitor>(
-        _ index: Int, boxDistance: Double, _ point: (x: Double, y: Double), _ tables: QueryTables, _ visitor: inout Visitor
+        _ index: Int, boxDistance: Double, _ point: (x: Double, y: Double), _ tables: RecordTables, _ visitor: inout Visitor
     ) {
         let bound = visitor.limit(for: index)
         guard bound >= 0, boxDistance <= bound else { return }
