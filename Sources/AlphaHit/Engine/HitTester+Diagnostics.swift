@@ -41,7 +41,7 @@ extension HitTester {
     }
 
     private func warning(_ index: Int, _ message: String) -> LayoutProblem {
-        LayoutProblem(.warning, at: storage.tree.placement.path(of: index), message, line: storage.lines[index])
+        LayoutProblem(.warning, at: storage.tree.path(of: index, parents: tables.parents), message, line: storage.tree.line(of: index))
     }
 
     /// Not skipped itself or through an ancestor, not `shape: none`, with some area.

@@ -22,7 +22,7 @@ extension HitTester {
 
     /// The element with id `id`, or nil when the layout has none.
     public func element(withID id: String) -> ElementIndex? {
-        storage.indexByID[id].map { ElementIndex(rawValue: $0) }
+        storage.tree.index(ofID: id).map { ElementIndex(rawValue: $0) }
     }
 
     /// The id of an element of this engine.
@@ -55,7 +55,7 @@ extension HitTester {
     ///
     /// - Precondition: as for ``id(of:)``.
     public func children(of element: ElementIndex?) -> [ElementIndex] {
-        let list = element.map { storage.children[checked($0)] } ?? storage.topLevel
+        let list = element.map { storage.tree.children(of: checked($0)) } ?? storage.topLevel[...]
         return list.map { ElementIndex(rawValue: $0) }
     }
 

@@ -7,7 +7,7 @@ extension HitTester {
     public func explanation(at point: Point) -> [HitExplanation] {
         guard tables.insideCanvas(point.x, point.y) else { return [] }
         var lines: [HitExplanation] = []
-        _ = walk(storage.topLevel, point.x, point.y, stopAtHit: true) { lines.append($0) }
+        _ = walk(storage.topLevel[...], point.x, point.y, stopAtHit: true) { lines.append($0) }
         return lines
     }
 
@@ -16,7 +16,7 @@ extension HitTester {
     func scanAll(_ point: Point) -> [ElementIndex] {
         guard tables.insideCanvas(point.x, point.y) else { return [] }
         var hits: [ElementIndex] = []
-        _ = walk(storage.topLevel, point.x, point.y, stopAtHit: false) { line in
+        _ = walk(storage.topLevel[...], point.x, point.y, stopAtHit: false) { line in
             if line.verdict == .hit { hits.append(line.element) }
         }
         return hits
@@ -24,7 +24,7 @@ extension HitTester {
 
     /// Resolves `list` (siblings, back to front) at a point in their parent's space: the last
     /// sibling first, each element's children before the element. Returns whether anything was hit.
-    private func walk(_ list: [Int32], _ x: Double, _ y: Double, stopAtHit: Bool, report: (HitExplanation) -> Void) -> Bool {
+    private func walk(_ list: ArraySlice<Int32>, _ x: Double, _ y: Double, stopAtHit: Bool, report: (HitExplanation) -> Void) -> Bool {
         var found = false
         for index in list.reversed().map(Int.init) {
             let element = records.elements + index
@@ -39,11 +39,11 @@ extension HitTester {
                 continue
             }
             if element.pointee.clipsToBounds && !element.boundsContain(local.x, local.y) {
-                reportClipped(storage.children[index], local.x, local.y, by: storage.ids[index], report: report)
+                reportClipped(storage.tree.children(of: index), local.x, local.y, by: storage.ids[index], report: report)
                 report(line(.outsideBounds))
                 continue
             }
-            if walk(storage.children[index], local.x, local.y, stopAtHit: stopAtHit, report: report) {
+            if walk(storage.tree.children(of: index), local.x, local.y, stopAtHit: stopAtHit, report: report) {
                 found = true
                 if stopAtHit { return true }
             }
@@ -59,11 +59,11 @@ extension HitTester {
 
     /// Lists every element under a clipping ancestor that does not contain the point, with the point
     /// (x, y) in their parent's space.
-    private func reportClipped(_ list: [Int32], _ x: Double, _ y: Double, by ancestor: String, report: (HitExplanation) -> Void) {
+    private func reportClipped(_ list: ArraySlice<Int32>, _ x: Double, _ y: Double, by ancestor: String, report: (HitExplanation) -> Void) {
         for index in list.reversed().map(Int.init) where storage.skipReasons[index] == nil {
             let element = records.elements + index
             let local = element.localPoint(x, y)
-            reportClipped(storage.children[index], local.x, local.y, by: ancestor, report: report)
+            reportClipped(storage.tree.children(of: index), local.x, local.y, by: ancestor, report: report)
             report(HitExplanation(
                 element: ElementIndex(rawValue: Int32(index)), id: storage.ids[index], localPoint: Point(x: local.x, y: local.y),
                 verdict: .clippedByAncestor(id: ancestor), boundsContainPoint: element.boundsContain(local.x, local.y)))

@@ -97,7 +97,7 @@ enum SystemCalls {
     /// `description` prints) into a buffer without making a string, looked up at run time so that a
     /// runtime without it costs only the fallback to `description`. Its answers are checked against
     /// `description` by the tests.
-    nonisolated(unsafe) static let float64ToString: (@convention(c) (UnsafeMutablePointer<CChar>?, Int, Double, Bool) -> Int)? = {
+    static let float64ToString: (@convention(c) (UnsafeMutablePointer<CChar>?, Int, Double, Bool) -> Int)? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_float64ToString") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<CChar>?, Int, Double, Bool) -> Int).self)
     }()

@@ -62,9 +62,8 @@ extension EngineBuilder {
         return nil
     }
 
-    /// Reports every id used twice; returns each id's (first) element, which the engine keeps for
-    /// `element(withID:)`.
-    mutating func validateUniqueIDs(_ visits: UnsafeBufferPointer<Visit>) -> [String: Int32] {
+    /// Reports every id used twice.
+    mutating func validateUniqueIDs(_ visits: UnsafeBufferPointer<Visit>) {
         var first: [String: Int32] = [:]
         first.reserveCapacity(visits.count)
         for index in visits.indices where !visits[index].element.id.isEmpty {
@@ -74,7 +73,6 @@ extension EngineBuilder {
                 add(placement.path(of: index)["id"], "duplicate id \"\(id)\", already used at \(placement.path(of: Int(earlier)))")
             }
         }
-        return first
     }
 
     private mutating func requireSize(_ value: Double, _ path: @autoclosure () -> LayoutPath) {

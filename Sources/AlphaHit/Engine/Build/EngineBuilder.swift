@@ -36,9 +36,10 @@ struct EngineBuilder {
         var (visits, children, topLevel) = flatten()
         // The passes over the visits read them in place: a visit holds a whole element, and
         // copying one per pass and element is a good part of the cost of a large layout.
-        let (indexByID, loaded) = visits.withUnsafeBufferPointer { visits in
+        let loaded = visits.withUnsafeBufferPointer { visits in
             for index in visits.indices { validate(visits[index].element, at: index) }
-            return (validateUniqueIDs(visits), loadImages(visits))
+            validateUniqueIDs(visits)
+            return loadImages(visits)
         }
         var images = loaded
         guard problems.isEmpty else { throw LayoutError(problems: problems) }
@@ -61,8 +62,8 @@ struct EngineBuilder {
         }
         let order = resolutionOrder(topLevel: topLevel, children: children, skipReasons: skipReasons)
         let boxes = order.compactMap { index in builder.boundingBox(of: Int(index), compiled: compiled, chains: chains) }
-        let tree = EngineStorage.ElementTree(
-            ids: ids, placement: placement, lines: visits.indices.map { index in sourceLine(index) { placement.path(of: index) } },
+        let tree = ElementTree(
+            ids: ids, lines: visits.indices.map { index in sourceLine(index) { placement.path(of: index) } },
             children: children, topLevel: topLevel, skipReasons: skipReasons)
         // What is left needs the visits' copies of the elements no more: for a large layout, tens of MB.
         visits = []
@@ -82,7 +83,7 @@ struct EngineBuilder {
         compiled = []
         return EngineStorage(
             dense: dense, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
-            indexByID: indexByID, images: distinctImages, tolerance: tolerance)
+            images: distinctImages, tolerance: tolerance)
     }
 
     /// The layout's touch tolerances: each element's own (kept only when some element sets one).

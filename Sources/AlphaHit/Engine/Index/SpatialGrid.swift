@@ -9,7 +9,7 @@ struct SpatialGrid {
     let inverseCellWidth: Double, inverseCellHeight: Double
     /// Entries of cell c are `entries[cellStart[c] ..< cellStart[c + 1]]`.
     private(set) var cellStart: [Int32]
-    private(set) var entries: [GridEntry]
+    private(set) var entries: [CellEntry]
 
     /// What a cell's filter decides for one element in that cell.
     enum CellVerdict {
@@ -98,9 +98,12 @@ struct SpatialGrid {
         if maxX <= minX { maxX = minX + 1 }
         if maxY <= minY { maxY = minY + 1 }
         var width = maxX - minX, height = maxY - minY
-        // About four cells per element (at least 1,024), shaped like the layout; coarsened below while elements
+        // About one cell per four elements (at least 1,024), shaped like the layout: with 8-byte entries
+        // a cell's few dozen candidates are a cache line or two, and fewer cells hold fewer copies of
+        // each element (measured against one and two cells per element: Benchmarks/README.md).
+        // Coarsened below while elements
         // that span many cells would make the entries outgrow a few per element.
-        let target = Double(min(max(4 * boxes.count, 1024), 1 << 22))
+        let target = Double(min(max(boxes.count / 4, 1024), 1 << 22))
         var columns = 1, rows = 1
         if width.isFinite && height.isFinite {
             columns = Self.cellCount((target * width / height).squareRoot())
@@ -133,13 +136,19 @@ struct SpatialGrid {
         }
         for cell in 0..<columns * rows { counts[cell + 1] += counts[cell] }
         var next = counts
-        var entries = [GridEntry](repeating: GridEntry(), count: Int(counts[columns * rows]))
+        var entries = [CellEntry](repeating: CellEntry(element: 0, minX: 0, minY: 0, maxX: 0, maxY: 0), count: Int(counts[columns * rows]))
+        let (inverseWidth, inverseHeight) = (Double(columns) / width, Double(rows) / height)
         for (box, span) in zip(boxes, spans) {
-            let entry = GridEntry(box)
+            // The box's edges as the query scales a point, in 256ths of the cells they fall in.
+            let (scaledMinX, scaledMaxX) = ((box.minX - minX) * inverseWidth, (box.maxX - minX) * inverseWidth)
+            let (scaledMinY, scaledMaxY) = ((box.minY - minY) * inverseHeight, (box.maxY - minY) * inverseHeight)
             for row in span.firstRow...span.lastRow {
+                let low = Self.lowEdge(scaledMinY, row == span.firstRow, row), high = Self.highEdge(scaledMaxY, row == span.lastRow, row)
                 for column in span.firstColumn...span.lastColumn {
                     let cell = row * columns + column
-                    entries[Int(next[cell])] = entry
+                    entries[Int(next[cell])] = CellEntry(
+                        element: box.element, minX: Self.lowEdge(scaledMinX, column == span.firstColumn, column), minY: low,
+                        maxX: Self.highEdge(scaledMaxX, column == span.lastColumn, column), maxY: high)
                     next[cell] += 1
                 }
             }
@@ -154,6 +163,16 @@ struct SpatialGrid {
         self.inverseCellHeight = Double(rows) / height
         self.cellStart = counts
         self.entries = entries
+    }
+
+    /// A box's low edge in a cell it spans: 0 unless the edge is in that cell.
+    private static func lowEdge(_ scaled: Double, _ inCell: Bool, _ column: Int) -> UInt8 {
+        inCell && scaled.isFinite ? CellEntry.fraction(scaled, in: column) : 0
+    }
+
+    /// A box's high edge in a cell it spans: 255 unless the edge is in that cell.
+    private static func highEdge(_ scaled: Double, _ inCell: Bool, _ column: Int) -> UInt8 {
+        inCell && scaled.isFinite ? CellEntry.fraction(scaled, in: column) : 255
     }
 
     /// A cell count from 1 to 4096 near `value` (1 when it is not a number).

@@ -10,18 +10,14 @@ final class EngineStorage: @unchecked Sendable {
     let details: UnsafeMutableBufferPointer<CompiledElement>
     let parents: UnsafeMutableBufferPointer<Int32>
     let cellStart: UnsafeMutableBufferPointer<Int32>
-    let cellEntries: UnsafeMutableBufferPointer<GridEntry>
+    let cellEntries: UnsafeMutableBufferPointer<CellEntry>
     let tables: QueryTables
 
     // Used off the hot path (results, explain, hit maps, diagnostics).
     let tree: ElementTree
     var ids: [String] { tree.ids }
-    var lines: [Int?] { tree.lines }
-    var children: [[Int32]] { tree.children }
     var topLevel: [Int32] { tree.topLevel }
     var skipReasons: [HitVerdict.SkipReason?] { tree.skipReasons }
-    /// Each id's element.
-    let indexByID: [String: Int32]
     let canvas: Size?
     /// The far edges of everything that can be hit, in layout points (0 when nothing can be).
     let contentMaxX: Double, contentMaxY: Double
@@ -64,22 +60,9 @@ final class EngineStorage: @unchecked Sendable {
         return body(index)
     }
 
-    /// The element tree as the builder flattened it, pre-order.
-    struct ElementTree {
-        var ids: [String]
-        /// Where each element is in the layout, for its path (`elements[2].children[0]`); and, from
-        /// a file, its line.
-        var placement: ElementPlacement
-        var lines: [Int?]
-        /// Children of each element, back to front; `topLevel` likewise for the layout.
-        var children: [[Int32]]
-        var topLevel: [Int32]
-        var skipReasons: [HitVerdict.SkipReason?]
-    }
-
     init(
         dense: DenseTables, grid: SpatialGrid, boxes: [ElementBox], canvas: Size?,
-        tree: ElementTree, indexByID: [String: Int32], images: [DecodedImage], tolerance: TouchTolerance
+        tree: ElementTree, images: [DecodedImage], tolerance: TouchTolerance
     ) {
         // Aligned to 64 bytes: two hot records to a cache line, never one across two.
         let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, dense.hot.count) * MemoryLayout<HotElement>.stride, alignment: 64)
@@ -92,7 +75,6 @@ final class EngineStorage: @unchecked Sendable {
         cellStart = Self.copy(grid.cellStart)
         cellEntries = Self.copy(grid.entries)
         self.tree = tree
-        self.indexByID = indexByID
         self.canvas = canvas
         self.contentMaxX = boxes.map(\.maxX).filter(\.isFinite).max() ?? 0
         self.contentMaxY = boxes.map(\.maxY).filter(\.isFinite).max() ?? 0
@@ -133,14 +115,12 @@ extension HitTester {
     /// The bytes of the engine's own tables, excluding decoded images: the per-point tables (hot
     /// records, general elements' full records, transforms, parents, grid cells and entries), the
     /// full records once something has built them, the candidate boxes, and the tree kept for results
-    /// (ids counted at their UTF-8 length plus a string's 16 bytes, child lists, lines, the id
-    /// lookup at two words an entry). For the benchmarks' memory-per-element figure.
+    /// (see ``ElementTree/byteCount``). For the benchmarks' memory-per-element figure.
     package var engineByteCount: Int { engineBytes.reduce(0) { $0 + $1.bytes } }
 
     /// ``engineByteCount`` by table, largest first.
     package var engineBytes: [(table: String, bytes: Int)] {
         let s = storage
-        let ids = s.ids.reduce(0) { $0 + 16 + ($1.utf8.count > 15 ? $1.utf8.count : 0) }
         let parts = [
             ("hot records", s.hot.count * MemoryLayout<HotElement>.stride),
             ("full records of general elements", s.details.count * MemoryLayout<CompiledElement>.stride),
@@ -148,12 +128,9 @@ extension HitTester {
             ("parents", s.parents.count * 4),
             ("full records, built on first use", s.lazyFullRecordBytes),
             ("grid cells", s.cellStart.count * 4),
-            ("grid entries", s.cellEntries.count * MemoryLayout<GridEntry>.stride),
+            ("grid entries", s.cellEntries.count * MemoryLayout<CellEntry>.stride),
             ("candidate boxes", s.candidates.count * MemoryLayout<GridEntry>.stride),
-            ("ids", ids),
-            ("child lists", s.children.reduce(0) { $0 + 32 + $1.count * 4 }),
-            ("lines and skip reasons", s.lines.count * 9 + s.skipReasons.count * 2),
-            ("id lookup", s.indexByID.count * 48),
+            ("tree: ids, id lookup, child lists, lines, skip reasons", s.tree.byteCount),
         ]
         return parts.sorted { $0.1 > $1.1 }.map { (table: $0.0, bytes: $0.1) }
     }

@@ -15,7 +15,7 @@ struct QueryTables: @unchecked Sendable {
     /// Each element's parent, −1 at the top level.
     @usableFromInline let parents: UnsafePointer<Int32>
     @usableFromInline let cellStart: UnsafePointer<Int32>
-    @usableFromInline let cellEntries: UnsafePointer<GridEntry>
+    @usableFromInline let cellEntries: UnsafePointer<CellEntry>
     @usableFromInline let gridMinX: Double, gridMinY: Double, gridMaxX: Double, gridMaxY: Double
     @usableFromInline let columns: Int, rows: Int
     @usableFromInline let inverseCellWidth: Double, inverseCellHeight: Double
@@ -29,10 +29,11 @@ struct QueryTables: @unchecked Sendable {
         !hasCanvas || (0 <= x && x < canvasWidth && 0 <= y && y < canvasHeight)
     }
 
-    /// The index-range of the grid cell holding (x, y); empty outside the grid.
+    /// The entries of the grid cell holding (x, y), and the point's place in that cell in 256ths
+    /// (see ``CellEntry``); no entries outside the grid.
     @inlinable @inline(__always)
-    func candidates(_ x: Double, _ y: Double) -> Range<Int> {
-        guard gridMinX <= x && x <= gridMaxX && gridMinY <= y && y <= gridMaxY else { return 0..<0 }
+    func cell(_ x: Double, _ y: Double) -> (entries: Range<Int>, x: UInt8, y: UInt8) {
+        guard gridMinX <= x && x <= gridMaxX && gridMinY <= y && y <= gridMaxY else { return (0..<0, 0, 0) }
         // Inside the grid, (x − min) · inverse is at least 0, so truncation is floor; the same
         // arithmetic as SpatialGrid.cellIndex, which filled the grid. NaN (from extents too large
         // to subtract) fails the comparison and lands in the last cell, as it did when filling.
@@ -40,14 +41,18 @@ struct QueryTables: @unchecked Sendable {
         let column = scaledX < Double(columns &- 1) ? Int(scaledX) : columns &- 1
         let row = scaledY < Double(rows &- 1) ? Int(scaledY) : rows &- 1
         let cell = row &* columns &+ column
-        return Int(cellStart[cell])..<Int(cellStart[cell &+ 1])
+        return (
+            Int(cellStart[cell])..<Int(cellStart[cell &+ 1]),
+            CellEntry.fraction(scaledX, in: column), CellEntry.fraction(scaledY, in: row)
+        )
     }
 
     /// The front-most element whose own shape takes layout point (x, y).
     @inlinable @inline(__always)
     func frontMost(_ x: Double, _ y: Double) -> Int? {
         guard insideCanvas(x, y) else { return nil }
-        for slot in candidates(x, y) where cellEntries[slot].mayContain(x, y) {
+        let (entries, cellX, cellY) = cell(x, y)
+        for slot in entries where cellEntries[slot].mayContain(cellX, cellY) {
             let index = Int(cellEntries[slot].element)
             if hits(index, x, y) { return index }
         }

@@ -1,0 +1,26 @@
+/// One element in one grid cell, in 8 bytes: its index and its box inside the cell, each edge as
+/// a 256th of the cell, rounded outwards; an edge beyond the cell is the cell's own (0 or 255).
+///
+/// A query puts its point in the same 256ths (``fraction(_:in:)``, the arithmetic that placed
+/// the boxes), so it rejects most candidates reading only the cell's contiguous entries, eight to
+/// a cache line, and never rejects one whose box holds the point: every step from a coordinate
+/// to its 256th (subtract, multiply, truncate, clamp) keeps order.
+@usableFromInline
+struct CellEntry {
+    @usableFromInline var element: Int32
+    @usableFromInline var minX: UInt8, minY: UInt8, maxX: UInt8, maxY: UInt8
+
+    /// Whether a point at 256ths (x, y) of the cell may lie in the box.
+    @inlinable @inline(__always)
+    func mayContain(_ x: UInt8, _ y: UInt8) -> Bool {
+        minX <= x && x <= maxX && minY <= y && y <= maxY
+    }
+
+    /// Which 256th of cell `cell` (a column, or a row) a grid coordinate `scaled` (the cell count from the grid's
+    /// edge, `(x − min) · cells / extent`) falls in, clamped into 0...255; 0 for NaN.
+    @inlinable @inline(__always)
+    static func fraction(_ scaled: Double, in cell: Int) -> UInt8 {
+        let within = (scaled - Double(cell)) * 256
+        return within >= 255 ? 255 : within > 0 ? UInt8(truncatingIfNeeded: Int(within)) : 0
+    }
+}
