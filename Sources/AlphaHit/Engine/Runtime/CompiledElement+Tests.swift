@@ -137,8 +137,8 @@ extension UnsafePointer where Pointee == CompiledElement {
     }
 
     /// Whether the element's own shape is hit at local point (x, y): ``probe(_:_:)`` reduced to
-    /// yes or no: rectangles without an image or with one at natural size are tested inline (the fast
-    /// path, guarded by the index-vs-scan property test), everything else out of line.
+    /// yes or no: rectangles without an image or with one at natural size or stretched are tested
+    /// inline (guarded by the index-vs-scan property test), everything else out of line.
     @inlinable @inline(__always)
     func ownHit(_ x: Double, _ y: Double) -> Bool {
         guard boundsContain(x, y) else { return false }
@@ -147,6 +147,11 @@ extension UnsafePointer where Pointee == CompiledElement {
             if pointee.placement == .identity { return alpha(Int(x), Int(y)) >= pointee.minAlpha }
             if pointee.placement == .natural {
                 guard let (px, py) = pixel(x - pointee.offsetX, y - pointee.offsetY) else { return false }
+                return alpha(px, py) >= pointee.minAlpha
+            }
+            if pointee.placement == .scaleToFill {
+                // `imagePoint`'s stretch, in its order of operations.
+                guard let (px, py) = pixel(x * pointee.imageWidth / pointee.width, y * pointee.imageHeight / pointee.height) else { return false }
                 return alpha(px, py) >= pointee.minAlpha
             }
         }
