@@ -25,6 +25,7 @@ extension HitTester {
     package func hitRecord(at point: Point, tolerance: Double?) -> HitRecord {
         if let index = tables.frontMost(point.x, point.y) {
             var record = HitRecord(element: Int32(index), nearestX: point.x, nearestY: point.y)
+            let records = self.records
             if let local = records.localPoint(of: index, point.x, point.y) {
                 (record.localX, record.localY) = (local.x, local.y)
                 if case .pixel(let x, let y, let alpha) = (records.elements + index).probe(local.x, local.y) {

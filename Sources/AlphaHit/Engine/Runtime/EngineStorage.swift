@@ -27,6 +27,9 @@ final class EngineStorage: @unchecked Sendable {
     let candidates: [GridEntry]
     let tolerance: TouchTolerance
     private let lazyRecords = AtomicLazyReference<FullRecords>()
+    /// The full records' address once stored: one atomic load per use, without reference counting
+    /// (the reference above keeps them alive).
+    private let recordsAddress = Atomic<UInt>(0)
     private let lazyToleranceIndex = AtomicLazyReference<ToleranceIndex>()
     /// The same index's address once stored: one atomic load, without the reference counting of
     /// `AtomicLazyReference.load()`, for every later search (the reference above keeps it alive).
@@ -35,8 +38,13 @@ final class EngineStorage: @unchecked Sendable {
     /// Every element's full record and chain, built by the first call that needs them (two racing
     /// first calls may both build them; the first stored is kept).
     var records: RecordTables {
-        if let built = lazyRecords.load() { return built.tables }
-        return lazyRecords.storeIfNil(FullRecords(expanding: tables, count: hot.count)).tables
+        let address = recordsAddress.load(ordering: .acquiring)
+        if address != 0 {
+            return Unmanaged<FullRecords>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)._withUnsafeGuaranteedRef { $0.tables }
+        }
+        let built = lazyRecords.storeIfNil(FullRecords(expanding: tables, count: hot.count))
+        recordsAddress.store(UInt(bitPattern: Unmanaged.passUnretained(built).toOpaque()), ordering: .releasing)
+        return built.tables
     }
 
     /// Whether anything has needed the full records yet.
