@@ -9,8 +9,8 @@
 /// says where. An element qualifies only when ``expanded(parent:transform:image:)`` gives back its
 /// full record exactly, so the two forms can never disagree.
 @usableFromInline
-struct HotElement {
-    @usableFromInline enum Kind: UInt8 {
+struct HotElement: Equatable {
+    @usableFromInline enum Kind: UInt8, Sendable {
         /// No shape: never hit itself (an ancestor that only places its children).
         case empty
         /// A rectangle without an image: every point of its bounds.
@@ -110,7 +110,7 @@ struct HotElement {
 /// The inverse of an element's transform, for the hot path: `L = C + M⁻¹·(P − O − C − t)` with
 /// C the bounds' centre, as in ``CompiledElement``.
 @usableFromInline
-struct InverseTransform {
+struct InverseTransform: Equatable {
     @usableFromInline var a: Double, b: Double, c: Double, d: Double
     @usableFromInline var translateX: Double, translateY: Double
 
