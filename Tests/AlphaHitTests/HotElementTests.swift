@@ -72,3 +72,27 @@ struct HotElementTests {
         }
     }
 }
+
+extension HotElementTests {
+    @Test("past 65,536 distinct images, further elements are general: an image slot is 16 bits")
+    func imageSlotsRunOut() {
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: 70_000)
+        defer { pixels.deallocate() }
+        let records = (0..<70_000).map { index -> CompiledElement in
+            var record = CompiledElement()
+            // As the builder compiles a 1 × 1 element: the centre is always set.
+            (record.width, record.height, record.centreX, record.centreY) = (1, 1, 0.5, 0.5)
+            record.pixels = UnsafePointer(pixels + index)
+            record.bytesPerRow = 1
+            record.placeImage(pixelWidth: 1, pixelHeight: 1, scale: 1, minAlpha: 26, contentMode: .topLeft, capInsets: nil, tiles: false)
+            return record
+        }
+        let dense = records.withUnsafeBufferPointer { DenseTables($0) }
+        #expect(dense.images.count == 65_536)
+        #expect(dense.hot.prefix(65_536).allSatisfy { $0.kind == .image } && dense.hot.dropFirst(65_536).allSatisfy { $0.kind == .general })
+        // Compared as a count and a verdict: a failure printing 4,464 records helps nobody.
+        #expect(dense.details.count == 70_000 - 65_536)
+        #expect(dense.details == Array(records.dropFirst(65_536)) ? true : false)
+        #expect(dense.hot[65_535].image == 65_535 && dense.images[65_535].pixels == UnsafePointer(pixels + 65_535))
+    }
+}
