@@ -10,6 +10,15 @@ enum OwnProbe: Equatable {
     case pixel(x: Int, y: Int, alpha: UInt8)
 }
 
+extension CompiledElement {
+    /// `0 ≤ x < width` and `0 ≤ y < height` (false for NaN), as one branch: four comparisons
+    /// joined by `&&` are four branches, which random points mispredict.
+    @inlinable @inline(__always)
+    static func within(_ x: Double, _ width: Double, _ y: Double, _ height: Double) -> Bool {
+        (0 <= x ? 1 : 0) & (x < width ? 1 : 0) & (0 <= y ? 1 : 0) & (y < height ? 1 : 0) != 0
+    }
+}
+
 /// The tests a query runs, read field by field through the pointer: calling methods on the large
 /// struct itself would copy all of it for every candidate.
 extension UnsafePointer where Pointee == CompiledElement {
@@ -26,7 +35,7 @@ extension UnsafePointer where Pointee == CompiledElement {
     /// Half-open bounds `[0, width) × [0, height)`.
     @inlinable @inline(__always)
     func boundsContain(_ x: Double, _ y: Double) -> Bool {
-        0 <= x && x < pointee.width && 0 <= y && y < pointee.height
+        CompiledElement.within(x, pointee.width, y, pointee.height)
     }
 
     /// Whether a local point inside the bounds is inside the shape.
@@ -84,7 +93,7 @@ extension UnsafePointer where Pointee == CompiledElement {
     /// nil when (u, v) is off the drawn image `[0, iw) × [0, ih)`.
     @inlinable @inline(__always)
     func pixel(_ u: Double, _ v: Double) -> (x: Int, y: Int)? {
-        guard 0 <= u && u < pointee.imageWidth && 0 <= v && v < pointee.imageHeight else { return nil }
+        guard CompiledElement.within(u, pointee.imageWidth, v, pointee.imageHeight) else { return nil }
         // u and v are not negative here, so truncation is floor, without a call to floor().
         let px = Swift.min(Int(u * pointee.scale), pointee.pixelWidth &- 1)
         let py = Swift.min(Int(v * pointee.scale), pointee.pixelHeight &- 1)
