@@ -72,13 +72,12 @@ final class EngineStorage: @unchecked Sendable {
         dense: DenseTables, grid: SpatialGrid, boxes: [ElementBox], canvas: Size?,
         tree: ElementTree, images: [DecodedImage], tolerance: TouchTolerance
     ) {
-        // Aligned to 64 bytes: two hot records to a cache line, never one across two.
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, dense.hot.count) * MemoryLayout<HotElement>.stride, alignment: 64)
-        hot = UnsafeMutableBufferPointer(start: raw.bindMemory(to: HotElement.self, capacity: max(1, dense.hot.count)), count: dense.hot.count)
-        _ = hot.initialize(from: dense.hot)
+        // Aligned to 64 bytes: two hot records to a cache line, never one across two; a general
+        // element's full record on whole lines of its own.
+        hot = Self.aligned(dense.hot)
         transforms = Self.copy(dense.transforms)
         imageSlots = Self.copy(dense.images)
-        details = Self.copy(dense.details)
+        details = Self.aligned(dense.details)
         parents = Self.copy(dense.parents)
         cellStart = Self.copy(grid.cellStart)
         cellEntries = Self.copy(grid.entries)
@@ -104,10 +103,19 @@ final class EngineStorage: @unchecked Sendable {
         UnsafeMutableRawPointer(hot.baseAddress!).deallocate()
         transforms.deallocate()
         imageSlots.deallocate()
-        details.deallocate()
+        UnsafeMutableRawPointer(details.baseAddress!).deallocate()
         parents.deallocate()
         cellStart.deallocate()
         cellEntries.deallocate()
+    }
+
+    /// A buffer with the array's elements, 64-byte aligned (freed as raw memory; at least one slot).
+    private static func aligned<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let slots = max(1, array.count)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: slots * MemoryLayout<Element>.stride, alignment: 64)
+        let buffer = UnsafeMutableBufferPointer(start: raw.bindMemory(to: Element.self, capacity: slots), count: array.count)
+        _ = buffer.initialize(from: array)
+        return buffer
     }
 
     /// A buffer with the array's elements (allocated with at least one slot, so the base address exists).
