@@ -7,6 +7,8 @@
 /// to its 256th (subtract, multiply, truncate, clamp) keeps order.
 @usableFromInline
 struct CellEntry {
+    /// The element (its hot record), or for a general element −1 − its full record's place in the
+    /// table of general records, so that testing it reads that record and not the hot one first.
     @usableFromInline var element: Int32
     /// The box's low edges, and its extent beyond them (high edge − low edge), in 256ths.
     @usableFromInline var minX: UInt8, minY: UInt8, spanX: UInt8, spanY: UInt8

@@ -33,6 +33,7 @@ struct DenseTables {
             } else {
                 hot.append(.general(detail: Int32(details.count)))
                 details.append(full)
+                details[details.count - 1].element = Int32(hot.count - 1)
             }
         }
     }

@@ -81,6 +81,10 @@ final class EngineStorage: @unchecked Sendable {
         parents = Self.copy(dense.parents)
         cellStart = Self.copy(grid.cellStart)
         cellEntries = Self.copy(grid.entries)
+        // A general element's entries lead straight to its full record (see `CellEntry`).
+        for slot in cellEntries.indices where dense.hot[Int(cellEntries[slot].element)].isGeneral {
+            cellEntries[slot].element = -1 - dense.hot[Int(cellEntries[slot].element)].detail
+        }
         self.tree = tree
         self.canvas = canvas
         self.contentMaxX = boxes.map(\.maxX).filter(\.isFinite).max() ?? 0

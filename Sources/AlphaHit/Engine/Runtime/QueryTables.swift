@@ -3,8 +3,8 @@
 /// that made them is alive, which the ``HitTester`` holding both guarantees.
 ///
 /// A candidate costs one 32-byte ``HotElement`` (and, for an image, one pixel) when it is plain;
-/// a general one adds its full record from `details`, and a nested one under a parent that does
-/// more than move it walks up `parents`.
+/// a general one its full record from `details` instead (its grid entries lead there), and a nested
+/// one under a parent that does more than move it walks up `parents`.
 @usableFromInline
 struct QueryTables: @unchecked Sendable {
     @usableFromInline let hot: UnsafePointer<HotElement>
@@ -53,8 +53,12 @@ struct QueryTables: @unchecked Sendable {
         guard insideCanvas(x, y) else { return nil }
         let (entries, cellX, cellY) = cell(x, y)
         for slot in entries where cellEntries[slot].mayContain(cellX, cellY) {
-            let index = Int(cellEntries[slot].element)
-            if hits(index, x, y) { return index }
+            let entry = Int(cellEntries[slot].element)
+            if _fastPath(entry >= 0) {
+                if hits(entry, x, y) { return entry }
+            } else if Self.generalHits(details + (-1 &- entry), x, y, hot: hot, details: details, parents: parents, transforms: transforms) {
+                return Int(details[-1 &- entry].element)
+            }
         }
         return nil
     }
@@ -99,16 +103,15 @@ struct QueryTables: @unchecked Sendable {
     func generalHits(_ index: Int, _ x: Double, _ y: Double) -> Bool {
         // The tables go by their pointers, not as `self`: a call with the whole struct would copy
         // it to the stack on every query, whether the call is made or not.
-        Self.generalHits(index, x, y, hot: hot, details: details, parents: parents, transforms: transforms)
+        Self.generalHits(details + Int(hot[index].detail), x, y, hot: hot, details: details, parents: parents, transforms: transforms)
     }
 
     /// Out of line, to keep the inlined query small.
     @usableFromInline @inline(never)
     static func generalHits(
-        _ index: Int, _ x: Double, _ y: Double,
+        _ record: UnsafePointer<CompiledElement>, _ x: Double, _ y: Double,
         hot: UnsafePointer<HotElement>, details: UnsafePointer<CompiledElement>, parents: UnsafePointer<Int32>, transforms: UnsafePointer<InverseTransform>
     ) -> Bool {
-        let record = details + Int(hot[index].detail)
         let local: (x: Double, y: Double)
         if !record.pointee.isNested {
             local = record.localPoint(x, y)
