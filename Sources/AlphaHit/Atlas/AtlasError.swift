@@ -8,6 +8,10 @@ public enum AtlasError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownFrame(file: String, name: String, suggestions: [String])
     /// Several regions have that name and no index was given, or the index matches none.
     case ambiguousFrame(file: String, name: String, indices: [Int])
+    /// Two frames have one name (and, in libGDX atlases, one index): both lines are named.
+    case duplicateFrame(file: String, name: String, index: Int, firstLine: Int, line: Int)
+    /// A frame's source size is over the decoding limits (checked before anything is allocated).
+    case frameTooLarge(file: String, line: Int, name: String, width: Int, height: Int, limit: String, remedy: String)
     /// A frame's stored pixels reach outside its sheet.
     case frameOutsideSheet(file: String, line: Int, name: String, sheetWidth: Int, sheetHeight: Int)
 
@@ -23,6 +27,11 @@ public enum AtlasError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file): no frame named \"\(name)\"\(hint)"
         case .ambiguousFrame(let file, let name, let indices):
             return "\(file): \(indices.count) regions are named \"\(name)\" (indices \(indices.map(String.init).joined(separator: ", "))); give \"index\" to choose one"
+        case .duplicateFrame(let file, let name, let index, let first, let line):
+            let which = index == -1 ? "" : " with index \(index)"
+            return "\(file):\(line): a second frame named \(JSONText.string(name))\(which) (the first is on line \(first)); frame names must be unique"
+        case .frameTooLarge(let file, let line, let name, let width, let height, let limit, let remedy):
+            return "\(file):\(line): frame \(JSONText.string(name)) is \(width)x\(height) pixels, \(limit); \(remedy)"
         case .frameOutsideSheet(let file, let line, let name, let width, let height):
             return "\(file):\(line): frame \"\(name)\" reaches outside its sheet of \(width) x \(height) pixels"
         }

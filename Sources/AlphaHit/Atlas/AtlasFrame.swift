@@ -45,6 +45,10 @@ public struct AtlasFrame: Hashable, Sendable {
         (self.rotation, self.trimX, self.trimY, self.sourceWidth, self.sourceHeight, self.scale, self.line) = (rotation, trimX, trimY, sourceWidth, sourceHeight, scale, line)
     }
 
+    /// The largest coordinate or size an atlas may give (2^24 pixels): numbers beyond it are refused
+    /// where they are read, so that frame arithmetic never overflows.
+    public static let maximumCoordinate = AtlasNumber.limit
+
     /// Whether the packer cut transparent borders away.
     public var isTrimmed: Bool { trimX != 0 || trimY != 0 || width != sourceWidth || height != sourceHeight }
 

@@ -1,92 +1,133 @@
 /// libGDX / Spine `.atlas` text, legacy (`xy`, `size`, `orig`, `offset`) and current (`bounds`,
 /// `offsets`) forms: pages separated by blank lines, each a sheet name, its `key: value` lines,
 /// then regions, each a name and its `key: value` lines (indented or not). Keys this engine does not
-/// need (`split`, `pad`, `filter`, `repeat`, `pma`, `format`, …) are accepted and ignored.
+/// need (`split`, `pad`, `filter`, `repeat`, `pma`, `format`, …) are accepted and ignored; a key
+/// given twice for one region takes its later value.
+///
+/// Read in one pass over the bytes, a line at a time (LF, CR LF or a lone CR ends one), keeping only
+/// the keys a frame needs: time and memory are linear in the file, whatever its lines hold.
 enum LibGDXParser {
+    /// The keys a frame is made from; every other key is skipped without being kept.
+    private enum Key: String, CaseIterable {
+        case bounds, xy, size, orig, offset, offsets, rotate, index
+    }
+
     private struct Region {
         var name: String
         var line: Int
-        var values: [String: (numbers: [String], line: Int)] = [:]
+        /// The text after the colon and the line, by `Key` position.
+        var values: [(text: ArraySlice<UInt8>, line: Int)?] = Array(repeating: nil, count: Key.allCases.count)
+
+        subscript(key: Key) -> (text: ArraySlice<UInt8>, line: Int)? {
+            get { values[Key.allCases.firstIndex(of: key)!] }
+            set { values[Key.allCases.firstIndex(of: key)!] = newValue }
+        }
     }
 
     static func frames(_ bytes: [UInt8], file: String) throws(AtlasError) -> [AtlasFrame] {
-        let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { String($0) }
-        lines = lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        try AtlasText.checkEncoding(bytes, file: file)
         var frames: [AtlasFrame] = []
         var page: String?
         var inPageHeader = false
         var region: Region?
+        var seen: [FrameKey: Int] = [:]
         func finish() throws(AtlasError) {
-            if let done = region, let page { frames.append(try frame(done, sheet: page, file: file)) }
-            region = nil
+            defer { region = nil }
+            guard let done = region, let page else { return }
+            let frame = try frame(done, sheet: page, file: file)
+            if let first = seen.updateValue(frame.line, forKey: FrameKey(name: frame.name, index: frame.index)) {
+                throw .duplicateFrame(file: file, name: frame.name, index: frame.index, firstLine: first, line: frame.line)
+            }
+            frames.append(frame)
         }
-        for (offset, raw) in lines.enumerated() {
-            let number = offset + 1
-            let line = raw.trimmingSpaces
-            if line.isEmpty {
-                try finish()
-                page = nil
-                continue
-            }
-            if page == nil {
-                page = line
-                inPageHeader = true
-                continue
-            }
-            if let colon = line.firstIndex(of: ":") {
-                let key = line[..<colon].trimmingSpaces
-                let values = line[line.index(after: colon)...].split(separator: ",").map { $0.trimmingSpaces }
-                if region == nil {
-                    guard inPageHeader else { throw .malformed(file: file, line: number, message: "\"\(key)\" outside a region") }
-                    continue  // Page settings (size, format, filter, repeat, pma): not needed here.
+        var failure: AtlasError?
+        AtlasText.forEachLine(bytes) { number, raw in
+            do throws(AtlasError) {
+                let line = raw.trimmingSpaces
+                if line.isEmpty {
+                    try finish()
+                    page = nil
+                    return true
                 }
-                guard region?.values[key] == nil else { throw .malformed(file: file, line: number, message: "\"\(key)\" is given twice for region \"\(region!.name)\"") }
-                region?.values[key] = (values, number)
-            } else {
-                try finish()
-                inPageHeader = false
-                region = Region(name: line, line: number)
+                if page == nil {
+                    page = String(decoding: line, as: UTF8.self)
+                    inPageHeader = true
+                    return true
+                }
+                if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+                    let key = line[..<colon].trimmingSpaces
+                    guard region != nil else {
+                        guard inPageHeader else {
+                            throw .malformed(file: file, line: number, message: "\"\(String(decoding: key, as: UTF8.self))\" outside a region")
+                        }
+                        return true  // Page settings (size, format, filter, repeat, pma): not needed here.
+                    }
+                    if let known = Key(rawValue: String(decoding: key, as: UTF8.self)) {
+                        region?[known] = (line[line.index(after: colon)...], number)
+                    }
+                } else {
+                    try finish()
+                    inPageHeader = false
+                    region = Region(name: String(decoding: line, as: UTF8.self), line: number)
+                }
+                return true
+            } catch {
+                failure = error
+                return false
             }
         }
+        if let failure { throw failure }
         try finish()
         return frames
     }
 
+    /// A frame's identity in a libGDX atlas: two regions may share a name, not a name and an index.
+    private struct FrameKey: Hashable {
+        var name: String
+        var index: Int
+    }
+
     private static func frame(_ region: Region, sheet: String, file: String) throws(AtlasError) -> AtlasFrame {
-        func ints(_ key: String, count: Int) throws(AtlasError) -> [Int]? {
-            guard let (texts, line) = region.values[key] else { return nil }
-            let values = texts.compactMap { Int($0) }
-            guard values.count == count, texts.count == count else {
+        func ints(_ key: Key, count: Int) throws(AtlasError) -> [Int]? {
+            guard let (text, line) = region[key] else { return nil }
+            let texts = text.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { String(decoding: $0.trimmingSpaces, as: UTF8.self) }
+            guard texts.count == count else {
                 throw .malformed(file: file, line: line, message: "region \"\(region.name)\": \(key) must be \(count) whole numbers")
+            }
+            var values: [Int] = []
+            for text in texts {
+                switch AtlasNumber.whole(Substring(text)) {
+                case .success(let value): values.append(value)
+                case .failure(let problem): throw .malformed(file: file, line: line, message: "region \"\(region.name)\": " + problem.message(key.rawValue, text))
+                }
             }
             return values
         }
         let x: Int, y: Int, width: Int, height: Int
-        if let bounds = try ints("bounds", count: 4) {
+        if let bounds = try ints(.bounds, count: 4) {
             (x, y, width, height) = (bounds[0], bounds[1], bounds[2], bounds[3])
-        } else if let xy = try ints("xy", count: 2), let size = try ints("size", count: 2) {
+        } else if let xy = try ints(.xy, count: 2), let size = try ints(.size, count: 2) {
             (x, y, width, height) = (xy[0], xy[1], size[0], size[1])
         } else {
             throw .malformed(file: file, line: region.line, message: "region \"\(region.name)\" has neither bounds nor xy and size")
         }
         var (offsetX, offsetY, sourceWidth, sourceHeight) = (0, 0, width, height)
-        if let offsets = try ints("offsets", count: 4) {
+        if let offsets = try ints(.offsets, count: 4) {
             (offsetX, offsetY, sourceWidth, sourceHeight) = (offsets[0], offsets[1], offsets[2], offsets[3])
         } else {
-            if let orig = try ints("orig", count: 2) { (sourceWidth, sourceHeight) = (orig[0], orig[1]) }
-            if let offset = try ints("offset", count: 2) { (offsetX, offsetY) = (offset[0], offset[1]) }
+            if let orig = try ints(.orig, count: 2) { (sourceWidth, sourceHeight) = (orig[0], orig[1]) }
+            if let offset = try ints(.offset, count: 2) { (offsetX, offsetY) = (offset[0], offset[1]) }
         }
         var rotation = AtlasFrame.Rotation.none
-        if let (texts, line) = region.values["rotate"] {
-            switch texts.joined(separator: ",") {
+        if let (text, line) = region[.rotate] {
+            switch String(decoding: text.trimmingSpaces, as: UTF8.self) {
             case "false", "0": rotation = .none
             case "true", "90": rotation = .counterClockwise
             case let other: throw .malformed(file: file, line: line, message: "region \"\(region.name)\": rotate: \(other) is not supported (true, false, 90 or 0)")
             }
         }
         var index = -1
-        if let values = try ints("index", count: 1) { index = values[0] }
+        if let values = try ints(.index, count: 1) { index = values[0] }
         guard width >= 1, height >= 1, x >= 0, y >= 0 else {
             throw .malformed(file: file, line: region.line, message: "region \"\(region.name)\": its rectangle must be inside the sheet with a size of at least 1 x 1")
         }
@@ -98,14 +139,5 @@ enum LibGDXParser {
         return AtlasFrame(
             name: region.name, index: index, sheet: sheet, sheetX: x, sheetY: y, width: width, height: height, rotation: rotation,
             trimX: offsetX, trimY: top, sourceWidth: sourceWidth, sourceHeight: sourceHeight, scale: nil, line: region.line)
-    }
-}
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

@@ -1,10 +1,13 @@
 /// TexturePacker's JSON atlases, hash (`frames` keyed by name) and array (`frames` of objects with
 /// `filename`), which Aseprite also writes (its `frameTags`, `layers` and `slices` are ignored).
+/// A key given twice takes its later value (real exports repeat `meta.version`), except a frame
+/// name given twice, which is an error naming both lines.
 enum TexturePackerParser {
     static func frames(_ bytes: [UInt8], file: String) throws(AtlasError) -> [AtlasFrame] {
+        try AtlasText.checkEncoding(bytes, file: file)
         let document: JSONDocument
         do throws(JSONSyntaxError) {
-            document = try JSONParser.parse(bytes)
+            document = try JSONParser.parse(bytes, allowsRepeatedKeys: true)
         } catch {
             throw .malformed(file: file, line: error.line, message: "invalid JSON: \(error.message)")
         }
@@ -17,6 +20,7 @@ enum TexturePackerParser {
             guard let image = metaMembers.value(forKey: "image"), case .string(let sheet) = image.value, !sheet.isEmpty else {
                 throw .malformed(file: file, line: meta.line, message: "meta.image must name the sheet image")
             }
+            try AtlasText.checkName(sheet, "meta.image", file: file, line: image.line)
             var scale: Double?
             if let node = metaMembers.value(forKey: "scale") {
                 switch node.value {
@@ -40,7 +44,14 @@ enum TexturePackerParser {
             default:
                 throw .malformed(file: file, line: framesNode.line, message: "\"frames\" must be an object or an array")
             }
-            return try entries.map { entry throws(AtlasError) in try frame(entry.name, entry.node, sheet: sheet, scale: scale, file: file) }
+            var seen: [String: Int] = [:]
+            return try entries.map { entry throws(AtlasError) in
+                try AtlasText.checkName(entry.name, "the frame name", file: file, line: entry.node.line)
+                if let first = seen.updateValue(entry.node.line, forKey: entry.name) {
+                    throw .duplicateFrame(file: file, name: entry.name, index: -1, firstLine: first, line: entry.node.line)
+                }
+                return try frame(entry.name, entry.node, sheet: sheet, scale: scale, file: file)
+            }
         }
     }
 
@@ -52,10 +63,14 @@ enum TexturePackerParser {
             }
             var numbers: [Int] = []
             for part in keys {
-                guard let item = parts.value(forKey: part), case .number(let number) = item.value, number == number.rounded(), abs(number) < 1e9 else {
+                guard let item = parts.value(forKey: part), case .number(let number) = item.value else {
                     throw .malformed(file: file, line: value.line, message: "frame \"\(name)\": \(key).\(part) must be a whole number")
                 }
-                numbers.append(Int(number))
+                switch AtlasNumber.whole(number) {
+                case .success(let whole): numbers.append(whole)
+                case .failure(let problem):
+                    throw .malformed(file: file, line: item.line, message: "frame \"\(name)\": " + problem.message("\(key).\(part)", JSONText.number(number)))
+                }
             }
             return numbers
         }

@@ -31,4 +31,16 @@ public struct DecodingLimits: Hashable, Sendable {
 
     /// 16,384 × 16,384 pixels and 256 MiB of decoded bytes.
     public static let `default` = DecodingLimits()
+
+    /// How an image of `width` × `height` pixels decoded as `format` is over these limits ("over
+    /// the limit of 16384x16384"), or nil when it is within them. Overflow counts as over.
+    public func excess(width: Int, height: Int, format: PixelFormat) -> String? {
+        if width > maxWidth || height > maxHeight { return "over the limit of \(maxWidth)x\(maxHeight)" }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxPixelCount { return "over the limit of \(maxPixelCount) pixels" }
+        guard let bytesPerRow = format.bytesPerRow(width: width) else { return "over the limit of \(maxDecodedBytes) decoded bytes" }
+        let (bytes, bytesOverflow) = bytesPerRow.multipliedReportingOverflow(by: height)
+        if bytesOverflow || bytes > maxDecodedBytes { return "over the limit of \(maxDecodedBytes) decoded bytes" }
+        return nil
+    }
 }

@@ -11,6 +11,14 @@ struct LibPNGReader: ~Copyable {
 
     /// Opens a file; fails with the typed error for a missing or unopenable file.
     init(path: String) throws(PNGDecodingError) {
+        // A FIFO or device would block or never end: only regular files are opened.
+        if let status = try? Platform.status(ofPath: path) {
+            switch status.kind {
+            case .regular: break
+            case .directory: throw .unreadable(source: path, reason: "it is a directory")
+            case .other: throw .unreadable(source: path, reason: "it is not a regular file")
+            }
+        }
         guard let reader = ahpng_reader_open_file(path) else { throw .outOfMemory(source: path) }
         let status = ahpng_reader_open_status(reader)
         guard status == AHPNG_OK else {

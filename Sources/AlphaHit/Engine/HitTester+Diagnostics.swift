@@ -53,8 +53,9 @@ extension HitTester {
     }
 
     private func hasSolidPixel(_ element: UnsafePointer<CompiledElement>) -> Bool {
-        for y in 0..<element.pointee.pixelHeight {
-            for x in 0..<element.pointee.pixelWidth where element.alpha(x, y) >= element.pointee.minAlpha { return true }
+        let stored = element.storedPixels
+        for y in stored.y {
+            for x in stored.x where element.alpha(x, y) >= element.pointee.minAlpha { return true }
         }
         return false
     }

@@ -19,14 +19,17 @@ extension HitTester {
         let radius = storage.tolerance.searchRadius(query: query)
         guard radius > 0 else { return nil }
         let best = storage.withToleranceIndex { index -> Nearest in
-            // Most taps that miss land near something: a small window first; what it finds clearly
-            // nearer than its edge cannot be beaten from outside it (their boxes are all farther).
-            let near = min(radius, Self.firstWindow)
-            var nearest = Nearest(rules: storage.tolerance, query: query, rank: index.rank)
-            index.search(near: (point.x, point.y), radius: near, tables: records, &nearest)
-            if near < radius, nearest.distance + Self.margin(nearest.distance) >= near {
+            // Most taps that miss land near something: a small window first, growing fourfold; what
+            // a window finds clearly nearer than its edge cannot be beaten from outside it (their
+            // boxes are all farther). So the cost follows the distance to the nearest element, not
+            // the tolerance: a tolerance of 1e9 costs what the nearest element's distance costs.
+            var window = min(radius, Self.firstWindow)
+            var nearest: Nearest
+            while true {
                 nearest = Nearest(rules: storage.tolerance, query: query, rank: index.rank)
-                index.search(near: (point.x, point.y), radius: radius, tables: records, &nearest)
+                index.search(near: (point.x, point.y), radius: window, tables: records, &nearest)
+                guard window < radius, nearest.distance + Self.margin(nearest.distance) >= window else { break }
+                window = min(radius, window * 4)
             }
             return nearest
         }

@@ -21,11 +21,16 @@ struct JSONParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    /// Whether a key may repeat in an object (both members are kept; lookups find the later one).
+    private var allowsRepeatedKeys = false
 
-    /// Parses one JSON document.
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+    /// Parses one JSON document. A key given twice in one object is a syntax error, unless
+    /// `allowsRepeatedKeys` (atlas files, which real tools write so): then both members are kept
+    /// in file order and ``JSONObject/value(forKey:)`` finds the later one.
+    static func parse(_ bytes: [UInt8], allowsRepeatedKeys: Bool = false) throws(JSONSyntaxError) -> JSONDocument {
         let parsed: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { text in
             var parser = JSONParser(bytes: bytes, text: text)
+            parser.allowsRepeatedKeys = allowsRepeatedKeys
             var adopted = false
             defer {
                 parser.pending.discard()
@@ -165,7 +170,7 @@ struct JSONParser {
             let bit: UInt64 = key.isEmpty ? 1 : 1 << ((UInt64(count) &* 31 &+ UInt64(key.first!) &+ UInt64(key.last!) &* 7) & 63)
             let mayRepeat = keySketch & bit != 0 || pending.count - first >= 32
             keySketch |= bit
-            if mayRepeat, isRepeatedKey(key, among: first, set: &manyKeys) {
+            if mayRepeat, !allowsRepeatedKeys, isRepeatedKey(key, among: first, set: &manyKeys) {
                 throw error("the key \"\(String(decoding: key, as: UTF8.self))\" appears twice in this object")
             }
             skipWhitespace()

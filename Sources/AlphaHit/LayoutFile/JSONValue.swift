@@ -7,7 +7,7 @@ enum JSONValue {
     case number(Double)
     case string(String)
     case array(JSONArray)
-    /// Members in file order; a key given twice is a syntax error.
+    /// Members in file order; a key given twice is a syntax error (except where the parser allows it).
     case object(JSONObject)
 
     /// "a number", "a string", ... for messages such as "must be a number, not a string".
@@ -95,9 +95,10 @@ struct JSONObject: RandomAccessCollection {
         JSONNode(storage: storage, index: storage.pointee.members[Int(start) + position].node)
     }
 
-    /// The value of the member named `name`, if any.
+    /// The value of the member named `name`, if any (the last one, where a document that allows
+    /// repeated keys gives it twice).
     func value(forKey name: String) -> JSONNode? {
-        for position in 0..<Int(count) where key(at: position, is: name) {
+        for position in (0..<Int(count)).reversed() where key(at: position, is: name) {
             return JSONNode(storage: storage, index: storage.pointee.members[Int(start) + position].node)
         }
         return nil

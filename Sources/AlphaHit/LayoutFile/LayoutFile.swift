@@ -67,7 +67,7 @@ public enum LayoutFile {
     static func decodeAll(contentsOfFile path: String, imageDirectory: String? = nil) throws(LayoutFileError) -> Decoded {
         let bytes: [UInt8]
         do {
-            bytes = try Platform.readFile(path, maximumSize: maximumFileSize)
+            bytes = try Platform.readFile(path, maximumSize: maximumFileSize, allowsPipes: true)
         } catch {
             throw .unreadable(file: path, reason: error.description)
         }
@@ -97,6 +97,20 @@ public enum LayoutFile {
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+extension LayoutFile {
+    /// Whether the file at `path` is JSON whose root object has `elements`: a layout, for a command
+    /// that was given one where it expected an atlas or an image.
+    package static func looksLikeLayout(_ path: String) -> Bool {
+        guard let bytes = try? Platform.readFile(path, maximumSize: maximumFileSize), let document = try? JSONParser.parse(bytes, allowsRepeatedKeys: true) else {
+            return false
+        }
+        return withExtendedLifetime(document) {
+            guard case .object(let members) = document.root.value else { return false }
+            return members.value(forKey: "elements") != nil
+        }
     }
 }
 

@@ -55,26 +55,35 @@ enum Platform {
     enum ReadFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case system(SystemError)
         case isDirectory
+        case notRegular
         case tooLarge(maximumSize: Int)
 
         var description: String {
             switch self {
             case .system(let error): error.description
             case .isDirectory: "it is a directory"
+            case .notRegular: "it is not a regular file"
             case .tooLarge(let maximum): "it is larger than the \(maximum >> 20) MiB allowed"
             }
         }
     }
 
     /// The whole file, read with `open`/`read` (retrying interrupted reads), refusing more
-    /// than `maximumSize` bytes. An empty file gives an empty array.
-    static func readFile(_ path: String, maximumSize: Int) throws(ReadFailure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// than `maximumSize` bytes. An empty file gives an empty array. Only a regular file is read,
+    /// unless `allowsPipes` (a layout may come from a pipe): opening never blocks on a FIFO.
+    static func readFile(_ path: String, maximumSize: Int, allowsPipes: Bool = false) throws(ReadFailure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .system(.last) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .system(.last) }
-        if FileStatus(info).kind == .directory { throw .isDirectory }
+        switch FileStatus(info).kind {
+        case .directory: throw .isDirectory
+        case .other where !allowsPipes: throw .notRegular
+        default: break
+        }
+        // Reads block as usual once the file is open.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         guard info.st_size <= maximumSize else { throw .tooLarge(maximumSize: maximumSize) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))

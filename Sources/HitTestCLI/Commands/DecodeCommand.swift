@@ -50,7 +50,7 @@ enum DecodeCommand: Subcommand {
 
         let path = arguments.positionals[0]
         let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
-        if FrameSelection.isAtlas(path) || arguments[FrameSelection.rect] != nil || arguments.text(of: FrameSelection.frame) != nil {
+        if FrameSelection.isAtlas(path) || arguments[FrameSelection.rect] != nil || arguments.text(of: FrameSelection.frame) != nil || arguments.text(of: FrameSelection.index) != nil {
             return try decodePart(path, format: format, formatName: formatName, output: output, limits: limits, arguments, io: io)
         }
         let before = ResidentMemory.read()
@@ -81,7 +81,7 @@ enum DecodeCommand: Subcommand {
     private static func decodePart(
         _ path: String, format: PixelFormat, formatName: FormatName, output: String, limits: DecodingLimits, _ arguments: ParsedArguments, io: CommandIO
     ) throws {
-        if arguments.isSet(stats) { throw UsageError.invalidValue(option: "--stats", value: "", expected: "to be used with a whole PNG") }
+        if arguments.isSet(stats) { throw UsageError.other("--stats is for a whole PNG, not a frame or a rectangle of one.") }
         func decode(_ file: String) throws -> DecodedImage {
             do {
                 return try PNGDecoder(limits: limits).decode(contentsOfFile: file, as: format)
@@ -92,12 +92,14 @@ enum DecodeCommand: Subcommand {
         let sheet: DecodedImage, frame: AtlasFrame
         if !FrameSelection.isAtlas(path) {
             if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
+            try FrameSelection.refuseIndexWithoutFrame(arguments)
+            guard let rect = arguments[FrameSelection.rect] else { throw UsageError.other("'\(path)' is not an atlas: give --rect X,Y,W,H, or decode it whole.") }
             sheet = try decode(path)
-            frame = try FrameSelection.region(arguments[FrameSelection.rect]!, in: sheet, file: path)
+            frame = try FrameSelection.region(rect, in: sheet, file: path)
         } else {
             if let text = arguments.text(of: FrameSelection.rect) { throw UsageError.invalidValue(option: "--rect", value: text, expected: "a PNG, not an atlas") }
             let atlas = try FrameSelection.atlas(path)
-            guard let selected = try FrameSelection.selectedFrame(of: atlas, arguments) else {
+            guard let selected = try FrameSelection.selectedFrame(of: atlas, arguments, limits: limits, format: format) else {
                 throw UsageError.other("'\(path)' is an atlas: name the frame to decode with --frame.")
             }
             frame = selected

@@ -7,45 +7,59 @@ enum FrameSelection {
         "--frame", value: "<name>", help: "With an atlas: the frame to work on.", expected: "a frame name", parse: { $0.isEmpty ? nil : $0 })
     static let index = Option(
         "--index", value: "<n>", help: "With --frame: the libGDX/Spine region index, where several regions share the name.",
-        expected: "a whole number", parse: { Int($0) })
+        expected: "a whole number from -1 to \(AtlasFrame.maximumCoordinate)", parse: { Int($0).flatMap { $0 >= -1 && $0 <= AtlasFrame.maximumCoordinate ? $0 : nil } })
     static let rect = Option<[Int]>(
         "--rect", value: "<x,y,w,h>", help: "With a PNG: work on this rectangle of it (whole pixels, inside the image).",
-        expected: "four whole numbers x,y,w,h with w and h at least 1",
+        expected: "four whole numbers x,y,w,h from 0 to \(AtlasFrame.maximumCoordinate), with w and h at least 1",
         parse: { text in
-            let parts = text.split(separator: ",").map { Int($0.trimmingCharacters) }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters) }
             guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], x >= 0, y >= 0, w >= 1, h >= 1 else { return nil }
+            guard [x, y, w, h].allSatisfy({ $0 <= AtlasFrame.maximumCoordinate }) else { return nil }
             return [x, y, w, h]
         })
 
     static let options: [any OptionDeclaration] = [frame, index, rect]
 
-    /// Whether the file is an atlas description rather than an image: not a PNG (by its signature),
-    /// and JSON or XML (by its first character), or libGDX text with at least one region. Anything
-    /// else goes to the PNG decoder, which says what is wrong with it.
+    /// Whether the file is an atlas description rather than an image: not a PNG (by its signature)
+    /// and text (UTF-8, or UTF-16, which the atlas reader refuses by name). An atlas's own problem is
+    /// then reported by the atlas reader, with its line; binary files go to the PNG decoder, which
+    /// says what is wrong with them.
     static func isAtlas(_ path: String) -> Bool {
-        guard let bytes = SystemCalls.readPrefix(path, count: 64), !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return false }
-        let first = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }.first
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "<") { return true }
-        return ((try? Atlas(contentsOfFile: path))?.frames.isEmpty ?? true) == false
+        guard let bytes = SystemCalls.readPrefix(path, count: 64), !bytes.isEmpty, !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return false }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || (bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0)) { return true }
+        return bytes.allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 
-    /// The atlas at `path` (a usage or input failure otherwise).
+    /// The atlas at `path` (an input failure otherwise; a usage error for a layout file).
     static func atlas(_ path: String) throws -> Atlas {
         do {
             return try Atlas(contentsOfFile: path)
         } catch {
+            if LayoutFile.looksLikeLayout(path) {
+                throw UsageError.other("'\(path)' looks like a layout file, not an atlas: query, render, validate and audit read layouts.")
+            }
             throw CommandFailure(description: error.description)
         }
     }
 
-    /// The frame of `atlas` named by `--frame` and `--index`.
-    static func selectedFrame(of atlas: Atlas, _ arguments: ParsedArguments) throws -> AtlasFrame? {
+    /// Refuses `--index` without `--frame` (a usage error), for a command working on a PNG.
+    static func refuseIndexWithoutFrame(_ arguments: ParsedArguments) throws {
+        if arguments.text(of: frame) == nil, let text = arguments.text(of: index) {
+            throw UsageError.invalidValue(option: "--index", value: text, expected: "to be used with --frame")
+        }
+    }
+
+    /// The frame of `atlas` named by `--frame` and `--index`, checked against `limits` in `format`
+    /// before anything of its size is allocated.
+    static func selectedFrame(of atlas: Atlas, _ arguments: ParsedArguments, limits: DecodingLimits, format: PixelFormat) throws -> AtlasFrame? {
         guard let name = arguments[frame] else {
             if let text = arguments.text(of: index) { throw UsageError.invalidValue(option: "--index", value: text, expected: "to be used with --frame") }
             return nil
         }
         do {
-            return try atlas.frame(named: name, index: arguments[index])
+            let selected = try atlas.frame(named: name, index: arguments[index])
+            try selected.checkSize(against: limits, format: format, file: atlas.file)
+            return selected
         } catch {
             throw CommandFailure(description: error.description)
         }

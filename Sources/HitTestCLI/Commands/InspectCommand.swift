@@ -39,7 +39,7 @@ enum InspectCommand: Subcommand {
         if FrameSelection.isAtlas(path) {
             if let text = arguments.text(of: FrameSelection.rect) { throw UsageError.invalidValue(option: "--rect", value: text, expected: "a PNG, not an atlas") }
             let atlas = try FrameSelection.atlas(path)
-            guard let frame = try FrameSelection.selectedFrame(of: atlas, arguments) else { return list(atlas, json: arguments.isSet(json), io: io) }
+            guard let frame = try FrameSelection.selectedFrame(of: atlas, arguments, limits: limits, format: .alpha8) else { return list(atlas, json: arguments.isSet(json), io: io) }
             let sheetPath = FrameSelection.sheetPath(of: frame, atlas: path)
             let sheet = try decode(sheetPath)
             guard frame.fits(sheetWidth: sheet.width, height: sheet.height) else {
@@ -53,6 +53,7 @@ enum InspectCommand: Subcommand {
             ) { x, y in plane[y * frame.sourceWidth + x] }
         }
         if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
+        try FrameSelection.refuseIndexWithoutFrame(arguments)
         let image = try decode(path)
         if let rect = arguments[FrameSelection.rect] {
             let region = try FrameSelection.region(rect, in: image, file: path)

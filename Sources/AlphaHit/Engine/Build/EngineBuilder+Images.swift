@@ -88,6 +88,8 @@ extension EngineBuilder {
             let frame: AtlasFrame
             do throws(AtlasError) {
                 frame = try atlases[path]!.get().frame(named: frameName, index: index)
+                // Before anything the size of the frame is allocated or looped over.
+                try frame.checkSize(against: cache.decoder.limits, file: path)
             } catch {
                 throw .atlas(error)
             }

@@ -45,9 +45,15 @@ extension EngineBuilder {
             let solid = counts.pointee.count(x0: px0, y0: py0, x1: px1, y1: py1)
             (anySolid, allSolid) = (solid > 0, solid == (px1 - px0 + 1) * (py1 - py0 + 1))
         } else {
+            // Only the stored pixels can be solid: a scan of the rest would cost a frame's
+            // declared size, however little it stores.
+            let stored = element.storedPixels
+            let xs = max(px0, stored.x.lowerBound)..<max(max(px0, stored.x.lowerBound), min(px1 + 1, stored.x.upperBound))
+            let ys = max(py0, stored.y.lowerBound)..<max(max(py0, stored.y.lowerBound), min(py1 + 1, stored.y.upperBound))
+            if xs.count * ys.count < (px1 - px0 + 1) * (py1 - py0 + 1) { allSolid = false }
             let minAlpha = element.pointee.minAlpha
-            for y in py0...py1 {
-                for x in px0...px1 {
+            for y in ys {
+                for x in xs {
                     if element.alpha(x, y) >= minAlpha { anySolid = true } else { allSolid = false }
                 }
                 if anySolid && !allSolid { return .keep }

@@ -22,6 +22,15 @@ public struct HitMap: Sendable {
         Point(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale)
     }
 
+    /// The pixels along one side (`count` of them) whose sample points may lie in the layout
+    /// interval [`low`, `high`] (rounded outwards), or nil when none does. Any Double goes in: an
+    /// interval off the map gives nil, never a trap.
+    func pixels(from low: Double, to high: Double, count: Int) -> ClosedRange<Int>? {
+        let first = (low * scale - 0.5).rounded(.down), last = (high * scale - 0.5).rounded(.up)
+        guard count > 0, !first.isNaN, !last.isNaN, first <= last, last >= 0, first <= Double(count - 1) else { return nil }
+        return Int(clamping: first, to: 0...count - 1)...Int(clamping: last, to: 0...count - 1)
+    }
+
     /// The answer at one layout point, as the map resolves its pixels.
     func owner(at point: Point) -> ElementIndex? {
         exact ? engine.tables.frontMost(point.x, point.y).map { ElementIndex(rawValue: Int32($0)) } : engine.elementIndex(at: point, tolerance: tolerance)

@@ -119,10 +119,10 @@ extension HitTester {
 
     /// How many hit-map sample points lie in the element's own region (its test and its clips).
     private func ownPixels(of index: Int, box: GridEntry, map: HitMap) -> Int {
-        let k = map.scale
-        let (x0, x1) = (max(0, Int((Double(box.minX) * k - 0.5).rounded(.down))), min(map.width - 1, Int((Double(box.maxX) * k - 0.5).rounded(.up))))
-        let (y0, y1) = (max(0, Int((Double(box.minY) * k - 0.5).rounded(.down))), min(map.height - 1, Int((Double(box.maxY) * k - 0.5).rounded(.up))))
-        guard x0 <= x1, y0 <= y1 else { return 0 }
+        guard let columns = map.pixels(from: Double(box.minX), to: Double(box.maxX), count: map.width),
+            let rows = map.pixels(from: Double(box.minY), to: Double(box.maxY), count: map.height)
+        else { return 0 }
+        let (x0, x1, y0, y1) = (columns.lowerBound, columns.upperBound, rows.lowerBound, rows.upperBound)
         let records = self.records
         var count = 0
         for y in y0...y1 {
@@ -137,10 +137,10 @@ extension HitTester {
 
     /// Whether no hit-map sample point within `radius` of `centre` is owned by another element.
     private func circleIsClear(of element: ElementIndex, centre: (x: Double, y: Double), radius: Double, map: HitMap) -> Bool {
-        let k = map.scale
-        let (x0, x1) = (max(0, Int(((centre.x - radius) * k - 0.5).rounded(.down))), min(map.width - 1, Int(((centre.x + radius) * k - 0.5).rounded(.up))))
-        let (y0, y1) = (max(0, Int(((centre.y - radius) * k - 0.5).rounded(.down))), min(map.height - 1, Int(((centre.y + radius) * k - 0.5).rounded(.up))))
-        guard x0 <= x1, y0 <= y1 else { return true }
+        guard let columns = map.pixels(from: centre.x - radius, to: centre.x + radius, count: map.width),
+            let rows = map.pixels(from: centre.y - radius, to: centre.y + radius, count: map.height)
+        else { return true }
+        let (x0, x1, y0, y1) = (columns.lowerBound, columns.upperBound, rows.lowerBound, rows.upperBound)
         for y in y0...y1 {
             for x in x0...x1 {
                 let point = map.point(ofPixelX: x, y: y)

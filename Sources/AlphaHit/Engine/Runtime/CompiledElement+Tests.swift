@@ -127,6 +127,15 @@ extension UnsafePointer where Pointee == CompiledElement {
         return pointee.pixels.unsafelyUnwrapped[y &* pointee.bytesPerRow &+ x]
     }
 
+    /// The pixels of the image that can be solid, as half-open ranges: for a frame its stored pixels
+    /// (the rest is trimmed, alpha 0), else the whole image. Scans of an image visit only these, so
+    /// that a frame declaring a huge source size around a few stored pixels costs what it stores.
+    var storedPixels: (x: Range<Int>, y: Range<Int>) {
+        guard pointee.isFrame else { return (0..<pointee.pixelWidth, 0..<pointee.pixelHeight) }
+        let x0 = min(max(pointee.trimX, 0), pointee.pixelWidth), y0 = min(max(pointee.trimY, 0), pointee.pixelHeight)
+        return (x0..<max(x0, min(pointee.trimX + pointee.trimWidth, pointee.pixelWidth)), y0..<max(y0, min(pointee.trimY + pointee.trimHeight, pointee.pixelHeight)))
+    }
+
     /// A frame's pixel: transparent where the packer trimmed, else the stored pixel, rotation undone.
     @inlinable @inline(__always)
     func frameAlpha(_ x: Int, _ y: Int) -> UInt8 {

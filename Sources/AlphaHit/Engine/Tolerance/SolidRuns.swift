@@ -44,15 +44,17 @@ struct SolidRuns {
         var rowStart: [Int32] = [0]
         var runs: [(Int32, Int32)] = []
         rowStart.reserveCapacity(height + 1)
+        let stored = element.storedPixels
         for y in 0..<height {
-            var x = 0
-            while x < width {
+            var x = stored.x.lowerBound
+            let end = stored.y.contains(y) ? stored.x.upperBound : x
+            while x < end {
                 guard element.alpha(x, y) >= minAlpha else {
                     x += 1
                     continue
                 }
                 let first = x
-                while x < width && element.alpha(x, y) >= minAlpha { x += 1 }
+                while x < end && element.alpha(x, y) >= minAlpha { x += 1 }
                 runs.append((Int32(first), Int32(x)))
             }
             rowStart.append(Int32(runs.count))
@@ -154,7 +156,7 @@ struct SolidRuns {
                 bound = min(bound, centre + Self.halfDiagonal)
             }
         }
-        let rowLow = max(0, Int(clip.y0.rounded(.down))), rowHigh = min(height - 1, Int(clip.y1.rounded(.up)) - 1)
+        let rowLow = Int(clamping: clip.y0.rounded(.down), to: 0...height), rowHigh = Int(clamping: clip.y1.rounded(.up) - 1, to: -1...height - 1)
         guard rowLow <= rowHigh else { return nil }
         let start = min(max(Int(min(max(q.y, -1), Double(height)).rounded(.down)), rowLow), rowHigh)
         var search = Search(runs: UnsafeBufferPointer(runs), rowStart: UnsafeBufferPointer(rowStart), q: q, clip: clip, best: bound * bound)
