@@ -39,6 +39,9 @@ struct CFailure: Error {
 }
 
 enum CBridge {
+    /// ``AlphaHitVersion/string`` as a C string, made once and never freed.
+    nonisolated(unsafe) static let version: UnsafePointer<CChar> = UnsafePointer(strdup(AlphaHitVersion.string)!)
+
     /// A copy of `text` in memory from `malloc`, NUL-terminated, for the caller to free with `alphahit_free`.
     static func allocatedCString(_ text: String) -> UnsafeMutablePointer<CChar> {
         var text = text
@@ -77,13 +80,32 @@ enum CBridge {
     /// The engine behind a handle.
     static func engine(_ handle: OpaquePointer?) throws(CFailure) -> HitTester {
         guard let handle else { throw .invalid("the engine is NULL") }
-        return Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue().engine
+        guard let engine = Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue().engine else {
+            throw .invalid("the engine is closed")
+        }
+        return engine
+    }
+
+    /// A point from C: both coordinates finite, else a failure naming it (`what`: "the point",
+    /// "point 12").
+    static func point(_ x: Double, _ y: Double, _ what: String = "the point") throws(CFailure) -> Point {
+        guard x.isFinite, y.isFinite else { throw .invalid("\(what) (\(x), \(y)) is not finite: both coordinates must be finite numbers") }
+        return Point(x: x, y: y)
+    }
+
+    /// A touch tolerance from C: a finite number ≥ 0.
+    static func tolerance(_ value: Double) throws(CFailure) -> Double {
+        guard value.isFinite, value >= 0 else { throw .invalid("the tolerance \(value) must be a finite number of at least 0") }
+        return value
     }
 }
 
-/// What an `alphahit_engine *` points at: the engine, retained until `alphahit_engine_close`.
+/// What an `alphahit_engine *` points at: the engine until `alphahit_engine_close`, which frees the
+/// engine but keeps this small handle, so that a second close is ignored and a later call says
+/// "the engine is closed" instead of reading freed memory. (A handle costs a few dozen bytes for
+/// the life of the process.)
 final class EngineHandle {
-    let engine: HitTester
+    var engine: HitTester?
 
     init(_ engine: HitTester) {
         self.engine = engine

@@ -54,11 +54,11 @@ public func alphahit_engine_open_json(
     }
 }
 
-/// Releases an engine handle; NULL is ignored.
+/// Frees an engine; NULL and a second close are ignored (see `EngineHandle`).
 @_cdecl("alphahit_engine_close")
 public func alphahit_engine_close(_ engine: OpaquePointer?) {
     guard let engine else { return }
-    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
+    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue().engine = nil
 }
 
 /// The number of elements; -1 for a NULL engine.
@@ -99,26 +99,57 @@ public func alphahit_element_index(
     }
 }
 
-/// The front-most element at a point: its index, -1 for none, -2 for a NULL engine.
+/// The front-most element at a point: its index, -1 for none, -2 for a NULL or closed engine or a
+/// point that is not finite.
 @_cdecl("alphahit_hit")
 public func alphahit_hit(_ engine: OpaquePointer?, _ x: Double, _ y: Double) -> Int32 {
-    guard let tester = try? CBridge.engine(engine) else { return -2 }
+    guard let tester = try? CBridge.engine(engine), x.isFinite, y.isFinite else { return -2 }
     return tester.elementIndex(at: Point(x: x, y: y))?.rawValue ?? -1
 }
 
 /// The front-most element at each of `count` strided points, into a caller-owned array (-1: none).
 @_cdecl("alphahit_hit_many")
 public func alphahit_hit_many(
-    _ engine: OpaquePointer?, _ x: UnsafePointer<Double>?, _ y: UnsafePointer<Double>?, _ stride: Int, _ count: Int,
+    _ engine: OpaquePointer?, _ x: UnsafePointer<Double>?, _ y: UnsafePointer<Double>?, _ stride: UInt, _ count: UInt,
     _ indices: UnsafeMutablePointer<Int32>?, _ threads: UInt32, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     CBridge.run(error) { () throws(CFailure) in
-        let tester = try CBridge.engine(engine)
-        guard count > 0 else { return }
-        guard let x, let y, let indices else { throw .invalid("x, y and indices must not be NULL when count is \(count)") }
-        guard stride > 0 else { throw .invalid("the stride must be at least 1") }
-        tester.elementIndices(x: x, y: y, stride: stride, count: count, into: indices, tolerance: nil, threads: Int(threads))
+        try hitMany(engine, x, y, stride, count, tolerance: nil, indices, threads)
     }
+}
+
+/// `alphahit_hit_many` with a touch tolerance (points, finite, ≥ 0).
+@_cdecl("alphahit_hit_many_with_tolerance")
+public func alphahit_hit_many_with_tolerance(
+    _ engine: OpaquePointer?, _ x: UnsafePointer<Double>?, _ y: UnsafePointer<Double>?, _ stride: UInt, _ count: UInt, _ tolerance: Double,
+    _ indices: UnsafeMutablePointer<Int32>?, _ threads: UInt32, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    CBridge.run(error) { () throws(CFailure) in
+        try hitMany(engine, x, y, stride, count, tolerance: try CBridge.tolerance(tolerance), indices, threads)
+    }
+}
+
+/// Both batch functions: every size checked (a count or stride that no array can have, a span
+/// `(count − 1) × stride` that wraps), every point checked to be finite before any is answered.
+private func hitMany(
+    _ engine: OpaquePointer?, _ x: UnsafePointer<Double>?, _ y: UnsafePointer<Double>?, _ stride: UInt, _ count: UInt, tolerance: Double?,
+    _ indices: UnsafeMutablePointer<Int32>?, _ threads: UInt32
+) throws(CFailure) {
+    let tester = try CBridge.engine(engine)
+    guard count > 0 else { return }
+    guard let x, let y, let indices else { throw .invalid("x, y and indices must not be NULL when count is \(count)") }
+    guard stride >= 1 else { throw .invalid("the stride must be at least 1, not 0") }
+    // No array of doubles spans more than Int.max bytes.
+    let largest = UInt(Int.max) / UInt(MemoryLayout<Double>.stride)
+    guard count <= largest else { throw .invalid("the count \(count) is larger than any array can hold (at most \(largest))") }
+    guard stride <= largest else { throw .invalid("the stride \(stride) is larger than any array can span (at most \(largest))") }
+    let (span, wraps) = (count - 1).multipliedReportingOverflow(by: stride)
+    guard !wraps, span < largest else { throw .invalid("count × stride (\(count) × \(stride)) is larger than any array can span") }
+    let (n, step) = (Int(count), Int(stride))
+    for i in 0..<n where !(x[i &* step].isFinite && y[i &* step].isFinite) {
+        throw .invalid("point \(i) (\(x[i &* step]), \(y[i &* step])) is not finite: both coordinates must be finite numbers")
+    }
+    tester.elementIndices(x: x, y: y, stride: step, count: n, into: indices, tolerance: tolerance, threads: Int(threads))
 }
 
 /// What a tap selects with touch tolerance, and its distance: index, -1 none, -2 bad argument.
@@ -126,7 +157,7 @@ public func alphahit_hit_many(
 public func alphahit_hit_with_tolerance(
     _ engine: OpaquePointer?, _ x: Double, _ y: Double, _ tolerance: Double, _ distance: UnsafeMutablePointer<Double>?
 ) -> Int32 {
-    guard let tester = try? CBridge.engine(engine), tolerance >= 0 else { return -2 }
+    guard let tester = try? CBridge.engine(engine), tolerance >= 0, tolerance.isFinite, x.isFinite, y.isFinite else { return -2 }
     guard let candidate = tester.touchHit(at: Point(x: x, y: y), tolerance: tolerance) else { return -1 }
     distance?.pointee = candidate.distance
     return candidate.element.rawValue
@@ -139,8 +170,31 @@ public func alphahit_explain(
     _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     CBridge.run(error) { () throws(CFailure) in
-        let tester = try CBridge.engine(engine)
-        guard let json else { throw .invalid("the JSON out-pointer is NULL") }
-        json.pointee = CBridge.allocatedCString(tester.explanationJSON(at: Point(x: x, y: y), tolerance: nil))
+        try explain(engine, x, y, tolerance: nil, json)
     }
+}
+
+/// `alphahit_explain` with a touch tolerance (points, finite, ≥ 0).
+@_cdecl("alphahit_explain_with_tolerance")
+public func alphahit_explain_with_tolerance(
+    _ engine: OpaquePointer?, _ x: Double, _ y: Double, _ tolerance: Double, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    CBridge.run(error) { () throws(CFailure) in
+        try explain(engine, x, y, tolerance: try CBridge.tolerance(tolerance), json)
+    }
+}
+
+private func explain(
+    _ engine: OpaquePointer?, _ x: Double, _ y: Double, tolerance: Double?, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) throws(CFailure) {
+    let tester = try CBridge.engine(engine)
+    guard let json else { throw .invalid("the JSON out-pointer is NULL") }
+    json.pointee = CBridge.allocatedCString(tester.explanationJSON(at: try CBridge.point(x, y), tolerance: tolerance))
+}
+
+/// The library's version ("0.3.0"), a static string not to be freed: the same as `hittest --version`.
+@_cdecl("alphahit_version")
+public func alphahit_version() -> UnsafePointer<CChar> {
+    CBridge.version
 }

@@ -3,10 +3,11 @@ import AlphaHit
 /// The `hittest` command line as a library: the `hittest` executable is a few lines that call
 /// ``run(_:io:)`` with the process's streams, and tests call it in-process with streams in memory.
 ///
-/// Exit codes: 0 success, 1 bad input or output that could not be written, 2 usage error.
+/// Exit codes: 0 success, 1 bad input or output that could not be written, 2 usage error,
+/// 141 standard output's reader went away (quietly, as a filter killed by SIGPIPE).
 public enum HitTestCLI {
     /// The version `hittest --version` prints.
-    public static let version = "0.2.0"
+    public static let version = AlphaHitVersion.string
 
     static var subcommands: [any Subcommand.Type] {
         [QueryCommand.self, RenderCommand.self, ValidateCommand.self, AuditCommand.self, InspectCommand.self, DecodeCommand.self]
@@ -34,6 +35,9 @@ public enum HitTestCLI {
     /// Runs the process's command line and exits with its status.
     public static func main() -> Never {
         SystemCalls.tuneAllocatorForShortLivedProcess()
+        // A closed pipe is an error on the write (EPIPE), which ends the command quietly with 141
+        // (`CommandFailure.readerGone`), instead of a signal that would leave temporary files behind.
+        SystemCalls.ignoreBrokenPipes()
         SystemCalls.exitProcess(run(Array(CommandLine.arguments.dropFirst()), io: .standard))
     }
 
@@ -43,10 +47,13 @@ public enum HitTestCLI {
         var status = dispatch(tokens, io: io)
         do {
             try io.output.finish()
+        } catch where error.description.isEmpty {
+            status = error.status
         } catch {
             if status == 0 { status = 1 }
             io.error.write("Error: \(error)\n")
         }
+        if io.output.readerIsGone { status = CommandFailure.readerGone.status }
         io.error.flush()
         return status
     }

@@ -115,7 +115,7 @@ struct AuditTests {
         #expect(plain.status == 3)
         #expect(plain.text.hasPrefix("audit at 1 pixels per point, minimum 24 points: 1 of 2 fail\nFAIL small: owns 100 pt², 0% covered, largest square 10 pt"))
         let json = try HitTestRunner.run(["audit", path, "--scale", "1", "--json"])
-        #expect(json.text.hasPrefix(#"{"minSize":24,"scale":1,"elements":[{"id":"big","owned":2500,"own":2500,"covered":0,"largestSquare":50,"pass":true,"reason":null},{"id":"small""#))
+        #expect(json.text.hasPrefix(#"{"minSize":24,"scale":1,"elements":[{"id":"big","owned":2500,"own":2500,"covered":0,"largestSquare":50,"pass":true,"bySpacing":false,"reason":null},{"id":"small""#))
         #expect(try HitTestRunner.run(["audit", path, "--scale", "1", "--min-size", "10"]).status == 0)
         #expect(try HitTestRunner.run(["audit", path, "--scale", "1", "--standard", "apple"]).text.contains("minimum 44 points: 1 of 2 fail"))
         #expect(try HitTestRunner.run(["audit", path, "--standard", "apple", "--min-size", "3"]).status == 2)

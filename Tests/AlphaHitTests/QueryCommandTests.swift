@@ -135,12 +135,14 @@ struct QueryCommandTests {
         #expect(String(decoding: sink.contents, as: UTF8.self) == expected)
     }
 
-    @Test("a malformed point on the command line exits 1 naming it")
+    @Test("a malformed point on the command line is answered '!' in its place and named, the good ones answered; exit 1")
     func malformedArgument() throws {
-        let outcome = try HitTestRunner.run(["query", Self.diamonds, "1,2", "x,3"])
+        let outcome = try HitTestRunner.run(["query", Self.diamonds, "75,95", "x,3", "5,5"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.text == "west\n!\n-\n")
         #expect(outcome.standardError.hasPrefix("Error: 'x,3' is not a point"))
+        let json = try HitTestRunner.run(["query", Self.diamonds, "--json", "x,3"])
+        #expect(json.text.hasPrefix(#"{"argument":1,"error":"malformed point 'x,3': "#), "\(json.text)")
     }
 
     @Test("--json prints one object per point with point, id, path, local, pixel, alpha, distance and nearest")

@@ -31,6 +31,10 @@ public struct HitTester: Sendable {
     /// The layout's canvas, when it has one: points outside `[0, width) × [0, height)` hit nothing.
     public var canvas: Size? { storage.canvas }
 
+    /// Every image, sheet and atlas file the engine was read from, as resolved (the layout file
+    /// aside): what a command writing files must never write over.
+    package var inputFiles: [String] { storage.inputFiles }
+
     /// The front-most element whose own shape takes `point` (layout space, points), or nil.
     ///
     /// Inlined into the caller: a spatial-grid lookup and the tests of the few elements there.

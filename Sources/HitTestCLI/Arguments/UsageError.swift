@@ -35,4 +35,9 @@ struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     /// The exit status (1: bad input; `audit` uses 3 for "some element fails", with no message).
     var status: Int32 = 1
+
+    /// Standard output's reader went away (a closed pipe, as in `hittest query … | head -1`): the
+    /// command stops and ends quietly, with the status a filter killed by SIGPIPE reports (141),
+    /// so that `set -o pipefail` scripts see what they see of other filters.
+    static let readerGone = CommandFailure(description: "", status: 128 + 13)
 }

@@ -15,11 +15,10 @@ enum AuditCommand: Subcommand {
             2 usage error.
             """,
         arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
-        options: [scale, minSize, standard, tolerance, json] + LayoutLoading.options)
+        options: [scale, minSize, standard, tolerance, json, MapBudget.option] + LayoutLoading.options)
 
     static let scale = Option(
-        "--scale", value: "<k>", help: "Hit-map pixels per point, a positive number. (default: 4)", expected: "a positive number",
-        parse: OptionValue.positiveNumber)
+        "--scale", value: "<k>", help: "Hit-map pixels per point. (default: 4)", expected: MapBudget.scaleExpected, parse: MapBudget.scale)
     static let minSize = Option(
         "--min-size", value: "<points>", help: "The minimum target size in points. (default: 24, WCAG 2.5.8)", expected: "a positive number",
         parse: OptionValue.positiveNumber)
@@ -41,6 +40,12 @@ enum AuditCommand: Subcommand {
         expected: "a finite number of at least 0", parse: OptionValue.nonNegativeNumber)
     static let json = Flag("--json", help: "Print {\"minSize\", \"scale\", \"elements\": [{\"id\", \"owned\", \"own\", \"covered\", \"largestSquare\", \"pass\", \"reason\"}]}.")
 
+    /// Whether WCAG 2.5.8's spacing exception applies: under `--standard wcag` and plain `--min-size`
+    /// (the WCAG measure by default); Apple's and Material's guidance has no such exception.
+    static func appliesSpacingException(_ arguments: ParsedArguments) -> Bool {
+        arguments[standard].map { $0 == .wcag } ?? true
+    }
+
     /// The exit status when some element fails.
     static let failureStatus: Int32 = 3
 
@@ -50,17 +55,22 @@ enum AuditCommand: Subcommand {
         }
         let size = arguments[minSize] ?? arguments[standard]?.size ?? 24
         let engine = try LayoutLoading.engine(arguments.positionals[0], arguments, io: io)
+        let auditScale = arguments[scale] ?? 4
         let audit: TargetAudit
         do {
-            audit = try engine.audit(scale: arguments[scale] ?? 4, tolerance: arguments[tolerance], minimumSize: size)
+            try MapBudget.check([("audit", try engine.hitMap(scale: auditScale, tolerance: arguments[tolerance]))], arguments, remedy: "use a smaller --scale")
+            audit = try engine.audit(
+                scale: auditScale, tolerance: arguments[tolerance], minimumSize: size, spacingException: appliesSpacingException(arguments), maximumPixels: .max)
+        } catch let error as CommandFailure {
+            throw error
         } catch {
-            throw CommandFailure(description: error.description)
+            throw CommandFailure(description: "\(error); use a smaller --scale\(engine.canvas == nil ? "; or give the layout a canvas" : "")")
         }
         func number(_ value: Double) -> String { JSONText.number((value * 1000).rounded() / 1000) }
         if arguments.isSet(json) {
             let elements = audit.entries.map { e in
                 "{\"id\":\(JSONText.string(e.id)),\"owned\":\(number(e.owned)),\"own\":\(number(e.own)),\"covered\":\(number(e.covered)),"
-                    + "\"largestSquare\":\(number(e.largestSquare)),\"pass\":\(e.passes),\"reason\":\(e.reason.map(JSONText.string) ?? "null")}"
+                    + "\"largestSquare\":\(number(e.largestSquare)),\"pass\":\(e.passes),\"bySpacing\":\(e.passesBySpacing),\"reason\":\(e.reason.map(JSONText.string) ?? "null")}"
             }
             io.output.write("{\"minSize\":\(number(size)),\"scale\":\(number(audit.scale)),\"elements\":[\(elements.joined(separator: ","))]}\n")
         } else {
@@ -69,7 +79,7 @@ enum AuditCommand: Subcommand {
             for e in failing + audit.entries.filter(\.passes) {
                 io.output.write(
                     "\(e.passes ? "pass" : "FAIL") \(e.id): owns \(number(e.owned)) pt², \(number(e.covered * 100))% covered, largest square \(number(e.largestSquare)) pt"
-                        + (e.reason.map { " — \($0)" } ?? "") + "\n")
+                        + (e.reason.map { " — \($0)" } ?? (e.passesBySpacing ? " — passes by spacing: no other target within the \(number(size))-point circle" : "")) + "\n")
             }
         }
         if audit.entries.contains(where: { !$0.passes }) { throw CommandFailure(description: "", status: failureStatus) }

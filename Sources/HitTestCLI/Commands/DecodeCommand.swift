@@ -67,6 +67,7 @@ enum DecodeCommand: Subcommand {
             throw CommandFailure(description: error.description)
         }
         let summary = "\(image.width) \(image.height) \(formatName.rawValue)\n"
+        try OutputTargets.refuseOverwriting([("--output", output)], inputs: [path])
         let sink = try OutputSink.file(output, standardOutput: io.output)
         PackedPlane.forEachRow(of: image) { row in sink.write(row) }
         try sink.finish()
@@ -108,6 +109,7 @@ enum DecodeCommand: Subcommand {
                 throw CommandFailure(description: AtlasError.frameOutsideSheet(file: path, line: frame.line, name: frame.name, sheetWidth: sheet.width, sheetHeight: sheet.height).description)
             }
         }
+        try OutputTargets.refuseOverwriting([("--output", output)], inputs: [path, FrameSelection.isAtlas(path) ? FrameSelection.sheetPath(of: frame, atlas: path) : path])
         let sink = try OutputSink.file(output, standardOutput: io.output)
         PackedPlane.forEachRow(of: sheet, frame: frame) { row in sink.write(row) }
         try sink.finish()

@@ -3,7 +3,8 @@ import AlphaHit
 /// Colours for a hit map: each element gets one of 24 qualitative colours (12 hues 30° apart, in a
 /// bright and a darker shade), chosen in layout order to differ as much as possible from the
 /// colours already given to its neighbours: its parent, the siblings beside it, and the elements
-/// it touches in the picture. With fewer than 24 neighbours no two neighbours share a colour.
+/// it touches in the picture. Up to 24 elements, every element has its own colour; beyond, with
+/// fewer than 24 neighbours no two neighbours share a colour.
 /// The same layout always gets the same colours.
 enum ElementPalette {
     typealias Color = (red: UInt8, green: UInt8, blue: UInt8)
@@ -48,14 +49,17 @@ enum ElementPalette {
         return neighbours
     }
 
-    /// One colour per element, given each element's neighbours (by position in layout order).
+    /// One colour per element, given each element's neighbours (by position in layout order):
+    /// all different while there are no more elements than colours.
     static func colors(neighbours: [Set<Int>]) -> [Color] {
         var chosen = [Int](repeating: -1, count: neighbours.count)
         var uses = [Int](repeating: 0, count: palette.count)
+        let distinct = neighbours.count <= palette.count
         for element in neighbours.indices {
             let taken = neighbours[element].compactMap { chosen[$0] >= 0 ? chosen[$0] : nil }
-            // The farthest from every neighbour's colour; among equals the least used, then the first.
-            let best = palette.indices.max { a, b in
+            // The farthest from every neighbour's colour (among the unused ones while every element
+            // can have its own); among equals the least used, then the first.
+            let best = palette.indices.filter { !distinct || uses[$0] == 0 }.max { a, b in
                 let (da, db) = (distance(a, taken), distance(b, taken))
                 return da != db ? da < db : uses[a] != uses[b] ? uses[a] > uses[b] : a > b
             }!

@@ -25,9 +25,13 @@ enum FrameSelection {
     /// then reported by the atlas reader, with its line; binary files go to the PNG decoder, which
     /// says what is wrong with them.
     static func isAtlas(_ path: String) -> Bool {
-        guard let bytes = SystemCalls.readPrefix(path, count: 64), !bytes.isEmpty, !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return false }
+        guard let bytes = SystemCalls.readPrefix(path, count: 1 << 16), !bytes.isEmpty, !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return false }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || (bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0)) { return true }
-        return bytes.allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let head = bytes.prefix(64)
+        guard head.allSatisfy({ $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return false }
+        // JSON or XML by its first character; libGDX text by a `key: value` line.
+        let first = head.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }.first
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "<") || bytes.contains(UInt8(ascii: ":"))
     }
 
     /// The atlas at `path` (an input failure otherwise; a usage error for a layout file).

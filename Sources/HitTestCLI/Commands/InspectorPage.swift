@@ -15,9 +15,8 @@ struct InspectorPage {
     /// What the page's title names: the layout file.
     let title: String
 
-    /// Pages with more map pixels than this are refused: the browser holds several 4-byte
-    /// planes of that many pixels.
-    static let maximumPixels = 1 << 25
+    /// The pixels per point of the page's audit, as `hittest audit`'s default.
+    static let auditScale = 4.0
 
     /// The page's HTML.
     ///
@@ -31,10 +30,6 @@ struct InspectorPage {
         }
         guard map.width > 0, map.height > 0 else {
             throw CommandFailure(description: "\(title): nothing to draw: the layout covers no area")
-        }
-        guard map.width * map.height <= Self.maximumPixels else {
-            throw CommandFailure(
-                description: "the page's map would be \(map.width)x\(map.height) pixels, over the \(Self.maximumPixels) allowed; use a smaller --html-scale")
         }
         var planes = try encodedPlanes(width: map.width, height: map.height, tolerance: nil)
         if let tolerance { planes += try encodedPlanes(width: map.width, height: map.height, tolerance: tolerance) }
@@ -65,7 +60,7 @@ struct InspectorPage {
             let frame = engine.frameCorners(of: element).flatMap { [number($0.x), number($0.y)] }.joined(separator: ",")
             let auditText = entries[index].map { e in
                 "{\"owned\":\(number(e.owned)),\"covered\":\(number(e.covered)),\"largestSquare\":\(number(e.largestSquare)),"
-                    + "\"pass\":\(e.passes),\"reason\":\(e.reason.map(JSONText.string) ?? "null")}"
+                    + "\"pass\":\(e.passes),\"bySpacing\":\(e.passesBySpacing),\"reason\":\(e.reason.map(JSONText.string) ?? "null")}"
             } ?? "null"
             return "{\"id\":\(JSONText.string(engine.id(of: element))),\"parent\":\(engine.parent(of: element).map { Int($0.rawValue) } ?? -1),"
                 + "\"color\":\"\(ElementPalette.hex(colors[index]))\",\"frame\":[\(frame)],\"audit\":\(auditText)}"

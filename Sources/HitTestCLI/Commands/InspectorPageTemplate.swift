@@ -201,7 +201,7 @@ enum InspectorPageTemplate {
           let rows = "";
           els.forEach((e, i) => {
             const a = e.audit;
-            const result = !a ? "not audited" : a.pass ? "pass" : "FAIL: " + escape(a.reason);
+            const result = !a ? "not audited" : a.pass ? (a.bySpacing ? "pass by spacing" : "pass") : "FAIL: " + escape(a.reason);
             const figures = a ? `<td class="number">${Math.round(a.owned * 10) / 10}</td><td class="number">${Math.round(a.covered * 100)}%</td><td class="number">${format(a.largestSquare)}</td>` : "<td></td><td></td><td></td>";
             rows += `<tr data-index="${i}" class="${!a ? "skipped" : a.pass ? "pass" : "fail"}"><td style="padding-left: ${6 + 12 * depthOf(i)}px"><span class="swatch" style="background: ${e.color}"></span>${escape(e.id)}</td>${figures}<td class="result">${result}</td></tr>`;
           });

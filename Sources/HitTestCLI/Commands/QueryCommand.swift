@@ -43,14 +43,26 @@ enum QueryCommand: Subcommand {
         case (false, false): mode = .front
         }
         let layout = arguments.positionals[0]
-        let points = try pointArguments(Array(arguments.positionals.dropFirst()))
+        let points = pointArguments(Array(arguments.positionals.dropFirst()))
         if layout == "-" && points.isEmpty {
             throw UsageError.other("The layout is read from standard input ('-'), so the points must be given as arguments.")
         }
         let engine = try LayoutLoading.engine(layout, arguments, io: io)
         let writer = QueryWriter(engine: engine, mode: mode, json: arguments.isSet(json), tolerance: arguments[tolerance], output: io.output)
         if !points.isEmpty {
-            for (x, y) in points { writer.answer(x, y) }
+            // A bad argument is answered and reported as a bad line is, so the answers stay in step.
+            var bad = 0
+            for point in points {
+                switch point {
+                case .point(let x, let y): writer.answer(x, y)
+                case .malformed(let position, let token, let hint):
+                    bad += 1
+                    writer.malformed(at: .argument(position), text: String(token.prefix(80)), reason: hint)
+                    io.output.flush()
+                    io.error.write("Error: '\(token.prefix(80))' is not a point: \(hint)\n")
+                }
+            }
+            if bad > 0 { throw CommandFailure(description: "\(bad) malformed point argument\(bad == 1 ? "" : "s") (answered with '!')") }
             return
         }
         let malformed = try QueryStream(writer: writer, io: io).run()
@@ -59,23 +71,30 @@ enum QueryCommand: Subcommand {
         }
     }
 
+    /// A point argument, or one that is not a point (its 1-based place among the point arguments).
+    enum PointArgument {
+        case point(Double, Double)
+        case malformed(position: Int, token: String, hint: String)
+    }
+
     /// The points given as arguments: `x,y` or `"x y"` tokens, or two number tokens in a row.
-    static func pointArguments(_ tokens: [String]) throws(CommandFailure) -> [(Double, Double)] {
-        var points: [(Double, Double)] = []
+    static func pointArguments(_ tokens: [String]) -> [PointArgument] {
+        var points: [PointArgument] = []
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
             if let point = PointParser.parse(token) {
-                points.append(point)
+                points.append(.point(point.x, point.y))
                 index += 1
             } else if let x = PointParser.number(token), index + 1 < tokens.count, let y = PointParser.number(tokens[index + 1]) {
-                points.append((x, y))
+                points.append(.point(x, y))
                 index += 2
             } else {
                 let hint = PointParser.number(token) != nil
                     ? "a lone number needs a second one after it (3 4), or write the point as one argument: 3,4 or \"3 4\""
                     : "expected x,y, \"x y\" (quoted, one argument) or two numbers x y, with finite decimal numbers"
-                throw CommandFailure(description: "'\(token)' is not a point: \(hint)")
+                points.append(.malformed(position: index + 1, token: token, hint: hint))
+                index += 1
             }
         }
         return points

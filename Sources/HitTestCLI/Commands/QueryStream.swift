@@ -12,6 +12,9 @@ struct QueryStream {
 
     /// Below this many lines in a read, splitting costs more than it saves.
     static let parallelLines = 512
+    /// The longest line read (bytes, without its line break): a longer one is answered as malformed
+    /// and skipped to its end without being held, so memory stays flat whatever the input.
+    static let maximumLineLength = 1 << 16
 
     /// Answers every line; returns how many were malformed.
     func run() throws(CommandFailure) -> Int {
@@ -19,18 +22,38 @@ struct QueryStream {
         var pending: [UInt8] = []
         var lineNumber = 0
         var lineEnds: [Int] = []
-        try LineReader.forEachChunk(of: io.input, willBlock: { io.output.flush() }) { chunk in
+        // Whether the line being read is already longer than a line may be (its bytes dropped).
+        var overlong = false
+        func keep(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
+            guard !overlong else { return }
+            if pending.count + bytes.count > Self.maximumLineLength {
+                overlong = true
+                pending = []
+            } else {
+                pending.append(contentsOf: bytes)
+            }
+        }
+        func finishPending() {
+            lineNumber += 1
+            if overlong {
+                malformed += 1
+                reportOverlong(lineNumber: lineNumber)
+            } else {
+                pending.withUnsafeBufferPointer { malformed += answer($0, lineNumber: lineNumber) ? 0 : 1 }
+            }
+            pending.removeAll(keepingCapacity: true)
+            overlong = false
+        }
+        try LineReader.forEachChunk(of: io.input, willBlock: { io.output.flush() }, stop: { io.output.readerIsGone }) { chunk in
             var start = 0
-            if !pending.isEmpty || SystemCalls.firstNewline(in: chunk, from: 0) == nil {
+            if !pending.isEmpty || overlong || SystemCalls.firstNewline(in: chunk, from: 0) == nil {
                 // The end of a line begun in an earlier read.
                 guard let end = SystemCalls.firstNewline(in: chunk, from: 0) else {
-                    pending.append(contentsOf: chunk)
+                    keep(chunk[0..<chunk.count])
                     return
                 }
-                pending.append(contentsOf: chunk[0..<end])
-                lineNumber += 1
-                pending.withUnsafeBufferPointer { malformed += answer($0, lineNumber: lineNumber) ? 0 : 1 }
-                pending.removeAll(keepingCapacity: true)
+                keep(chunk[0..<end])
+                finishPending()
                 start = end + 1
             }
             lineEnds.removeAll(keepingCapacity: true)
@@ -41,13 +64,17 @@ struct QueryStream {
             }
             malformed += answerLines(chunk, from: start, ends: lineEnds, firstNumber: lineNumber + 1)
             lineNumber += lineEnds.count
-            pending.append(contentsOf: chunk[from..<chunk.count])
+            keep(chunk[from..<chunk.count])
         }
-        if !pending.isEmpty {
-            lineNumber += 1
-            pending.withUnsafeBufferPointer { malformed += answer($0, lineNumber: lineNumber) ? 0 : 1 }
-        }
+        if !pending.isEmpty || overlong { finishPending() }
         return malformed
+    }
+
+    private func reportOverlong(lineNumber: Int) {
+        let reason = "the line is longer than \(Self.maximumLineLength) bytes"
+        writer.malformed(line: lineNumber, text: "…", reason: reason)
+        io.output.flush()
+        io.error.write("Error: <stdin>:\(lineNumber): \(reason); a point line is at most that\n")
     }
 
     /// Answers the complete lines of one read (line k ends at `ends[k]`); returns how many were malformed.
@@ -60,7 +87,7 @@ struct QueryStream {
                 let partWriter = writer.writing(to: sink)
                 for k in ends.count * part / parts..<ends.count * (part + 1) / parts {
                     let line = UnsafeBufferPointer(rebasing: chunk[lineStart(k)..<ends[k]])
-                    guard Self.answerIfWellFormed(line, partWriter) else { return nil }
+                    guard line.count <= Self.maximumLineLength, Self.answerIfWellFormed(line, partWriter) else { return nil }
                 }
                 return sink
             }
@@ -79,6 +106,10 @@ struct QueryStream {
 
     /// Answers one line, or reports it as malformed (false).
     private func answer(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> Bool {
+        if line.count > Self.maximumLineLength {
+            reportOverlong(lineNumber: lineNumber)
+            return false
+        }
         if Self.answerIfWellFormed(line, writer) { return true }
         let text = String(decoding: line.prefix(80), as: UTF8.self)
         writer.malformed(line: lineNumber, text: text)

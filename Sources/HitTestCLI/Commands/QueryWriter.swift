@@ -119,9 +119,23 @@ struct QueryWriter {
     }
 
     /// `!` (or `{"line": N, "error": …}`): the answer to an input line that is not a point.
-    func malformed(line: Int, text: String) {
+    /// Where a malformed point was: its line of standard input, or its place among the arguments.
+    enum Place {
+        case line(Int)
+        case argument(Int)
+    }
+
+    func malformed(line: Int, text: String, reason: String = "expected x,y or x y") {
+        malformed(at: .line(line), text: text, reason: reason)
+    }
+
+    func malformed(at place: Place, text: String, reason: String = "expected x,y or x y") {
         if json {
-            output.write("{\"line\":\(line),\"error\":\(JSONText.string("malformed point '\(text)': expected x,y or x y"))}\n")
+            let key = switch place {
+            case .line(let line): "\"line\":\(line)"
+            case .argument(let position): "\"argument\":\(position)"
+            }
+            output.write("{\(key),\"error\":\(JSONText.string("malformed point '\(text)': \(reason)"))}\n")
         } else if mode == .explain {
             output.write("!: malformed point \(JSONText.string(text))\n")
         } else {

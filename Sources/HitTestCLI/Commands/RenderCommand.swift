@@ -25,14 +25,13 @@ enum RenderCommand: Subcommand {
             Exit codes: 0 drawn, 1 bad layout or unwritable output, 2 usage error.
             """,
         arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
-        options: [output, scale, legend, json, tolerance, html, htmlScale, AuditCommand.minSize, AuditCommand.standard] + LayoutLoading.options)
+        options: [output, scale, legend, json, tolerance, html, htmlScale, AuditCommand.minSize, AuditCommand.standard, MapBudget.option] + LayoutLoading.options)
 
     static let output = Option(
         "--output", "-o", value: "<file.png>", help: "Where to write the picture; '-' for standard output.",
         expected: "a file path or '-'", parse: OptionValue.path)
     static let scale = Option(
-        "--scale", value: "<n>", help: "Pixels per point, a positive number. (default: 1)", expected: "a positive number",
-        parse: OptionValue.positiveNumber)
+        "--scale", value: "<n>", help: "Pixels per point. (default: 1)", expected: MapBudget.scaleExpected, parse: MapBudget.scale)
     static let legend = Option(
         "--legend", value: "<file>", help: "Write the legend to this file instead; '-' for standard output.",
         expected: "a file path or '-'", parse: OptionValue.path)
@@ -40,15 +39,11 @@ enum RenderCommand: Subcommand {
         "--html", value: "<file.html>", help: "Write the inspector page (Docs/Inspector.md) here; '-' for standard output.",
         expected: "a file path or '-'", parse: OptionValue.path)
     static let htmlScale = Option(
-        "--html-scale", value: "<n>", help: "The page's CSS pixels per point, a positive number. (default: 2)", expected: "a positive number",
-        parse: OptionValue.positiveNumber)
+        "--html-scale", value: "<n>", help: "The page's CSS pixels per point. (default: 2)", expected: MapBudget.scaleExpected, parse: MapBudget.scale)
     static let json = Flag("--json", help: "Write the legend as JSON: size, scale, and each element's id, colour and pixels.")
     static let tolerance = Option(
         "--tolerance", value: "<points>", help: "Paint what a tap at each pixel would select with this touch tolerance. (default: the layout's)",
         expected: "a finite number of at least 0", parse: OptionValue.nonNegativeNumber)
-
-    /// Pictures larger than this many pixels are refused rather than slowly rendered.
-    static let maximumPixels = 64 << 20
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let outputPath = arguments[output]
@@ -76,23 +71,29 @@ enum RenderCommand: Subcommand {
             throw UsageError.invalidValue(option: "--standard", value: text, expected: "either --min-size or --standard, not both")
         }
         let engine = try LayoutLoading.engine(arguments.positionals[0], arguments, io: io)
+        try OutputTargets.refuseOverwriting(
+            [("--output", outputPath), ("--html", pagePath), ("--legend", legendPath)], inputs: [arguments.positionals[0]] + engine.inputFiles)
         let pageScale = arguments[htmlScale] ?? 2
-        let map: HitMap
-        do {
-            map = try engine.hitMap(scale: outputPath == nil ? pageScale : arguments[scale] ?? 1, tolerance: arguments[tolerance])
-        } catch {
-            throw CommandFailure(description: "cannot render: \(error); or give the layout a canvas")
+        let hint = engine.canvas == nil ? "; or give the layout a canvas" : ""
+        func makeMap(scale: Double, tolerance: Double?, option: String) throws(CommandFailure) -> HitMap {
+            do {
+                return try engine.hitMap(scale: scale, tolerance: tolerance)
+            } catch {
+                throw CommandFailure(description: "cannot render: \(error); use a smaller \(option)\(hint)")
+            }
         }
+        let map = try makeMap(scale: outputPath == nil ? pageScale : arguments[scale] ?? 1, tolerance: arguments[tolerance], option: outputPath == nil ? "--html-scale" : "--scale")
         guard map.width > 0, map.height > 0 else {
             throw CommandFailure(description: "\(arguments.positionals[0]): nothing to draw: the layout covers no area")
         }
-        if outputPath != nil {
-            guard map.width * map.height <= maximumPixels else {
-                throw CommandFailure(description: "the picture would be \(map.width)x\(map.height) pixels, over the \(maximumPixels) allowed; use a smaller --scale or a canvas")
-            }
-        } else if map.width * map.height > InspectorPage.maximumPixels {
-            throw CommandFailure(description: "the page's map would be \(map.width)x\(map.height) pixels, over the \(InspectorPage.maximumPixels) allowed; use a smaller --html-scale")
+        var maps: [(what: String, map: HitMap)] = outputPath == nil ? [] : [("picture", map)]
+        if pagePath != nil {
+            let pageMap = try makeMap(scale: pageScale, tolerance: nil, option: "--html-scale")
+            maps.append(("page", pageMap))
+            if arguments[tolerance] != nil { maps.append(("page tolerance map", pageMap)) }
+            maps.append(("page audit", try makeMap(scale: InspectorPage.auditScale, tolerance: nil, option: "--html-scale")))
         }
+        try MapBudget.check(maps, arguments, remedy: pagePath == nil ? "use a smaller --scale" : "use a smaller --scale or --html-scale")
         let colors = ElementPalette.colors(engine, map)
         let messages = outputPath == "-" || pagePath == "-" ? io.error : io.output
         if let pagePath { try writePage(engine, colors: colors, to: pagePath, arguments, io: io) }
@@ -146,7 +147,9 @@ enum RenderCommand: Subcommand {
         let minimum = arguments[AuditCommand.minSize] ?? arguments[AuditCommand.standard]?.size ?? 24
         let audit: TargetAudit
         do {
-            audit = try engine.audit(scale: 4, tolerance: nil, minimumSize: minimum)
+            audit = try engine.audit(
+                scale: InspectorPage.auditScale, tolerance: nil, minimumSize: minimum, spacingException: AuditCommand.appliesSpacingException(arguments),
+                maximumPixels: .max)
         } catch {
             throw CommandFailure(description: "cannot audit for the page: \(error)")
         }

@@ -14,8 +14,8 @@ public struct CommandIO {
     public static var standard: CommandIO {
         CommandIO(
             input: .descriptor(SystemCalls.standardInput),
-            output: OutputSink(.descriptor(SystemCalls.standardOutput, owned: false), name: "standard output"),
-            error: OutputSink(.descriptor(SystemCalls.standardError, owned: false), name: "standard error", bufferLimit: 0))
+            output: OutputSink(.descriptor(SystemCalls.standardOutput), name: "standard output"),
+            error: OutputSink(.descriptor(SystemCalls.standardError), name: "standard error", bufferLimit: 0))
     }
 
     /// Streams in memory: `input` as standard input; output and error collected.

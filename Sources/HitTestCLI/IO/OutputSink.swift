@@ -3,7 +3,10 @@
 /// command can write freely and be judged once, at ``finish()``.
 final class OutputSink {
     enum Target {
-        case descriptor(Int32, owned: Bool)
+        /// Standard output or error.
+        case descriptor(Int32)
+        /// A file, written to a temporary file beside it and renamed into place by ``finish()``.
+        case file(SystemCalls.PendingFile)
         case memory
     }
 
@@ -21,12 +24,18 @@ final class OutputSink {
         var used = 0
         var kept: [UInt8] = []
         var failure: String?
+        /// Whether a write found its reader gone (EPIPE): the command then ends quietly.
+        var brokenPipe = false
+        /// Whether ``finish()`` ran (it reports a failure once, and commits a file once).
+        var finished = false
     }
 
     /// Everything written, for a memory sink.
     var contents: [UInt8] { state.pointee.kept + UnsafeRawBufferPointer(start: state.pointee.buffer, count: state.pointee.used) }
     /// The system's message for the first failed write, if any.
     var failure: String? { state.pointee.failure }
+    /// Whether the reader of this output has gone away (a closed pipe).
+    var readerIsGone: Bool { state.pointee.brokenPipe }
 
     /// A sink; `bufferLimit` 0 writes through at once (standard error).
     init(_ target: Target, name: String, bufferLimit: Int = 1 << 16) {
@@ -38,15 +47,18 @@ final class OutputSink {
     }
 
     deinit {
+        // A file never finished (the command failed on the way) is never put in place.
+        if case .file(let file) = target, !state.pointee.finished { SystemCalls.discard(file) }
         state.pointee.buffer.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
 
-    /// Opens `path` for writing, replacing it; `-` means `standardOutput` itself.
+    /// Opens `path` for writing; `-` means `standardOutput` itself. The file is replaced only
+    /// when ``finish()`` succeeds: until then its old contents stay whole.
     static func file(_ path: String, standardOutput: OutputSink) throws(CommandFailure) -> OutputSink {
         if path == "-" { return standardOutput }
-        return OutputSink(.descriptor(try SystemCalls.openForWriting(path).get(), owned: true), name: path)
+        return OutputSink(.file(try SystemCalls.openForWriting(path).get()), name: path)
     }
 
     func write(_ text: String) {
@@ -148,21 +160,43 @@ final class OutputSink {
     }
 
     private func send(_ bytes: UnsafeRawBufferPointer) {
+        if state.pointee.failure != nil, !isMemory { return }
         switch target {
         case .memory:
             state.pointee.kept.append(contentsOf: bytes)
-        case .descriptor(let descriptor, _):
-            guard state.pointee.failure == nil else { return }
-            state.pointee.failure = SystemCalls.writeAll(bytes, to: descriptor)
+        case .descriptor(let descriptor):
+            record(SystemCalls.writeAll(bytes, to: descriptor))
+        case .file(let file):
+            record(SystemCalls.writeAll(bytes, to: file.descriptor))
         }
     }
 
-    /// Flushes, closes a file this sink opened, and throws if any write or the close failed.
+    private var isMemory: Bool {
+        if case .memory = target { return true }
+        return false
+    }
+
+    private func record(_ failure: (message: String, brokenPipe: Bool)?) {
+        guard let failure, state.pointee.failure == nil else { return }
+        state.pointee.failure = failure.message
+        state.pointee.brokenPipe = failure.brokenPipe
+    }
+
+    /// Flushes, puts a file in place, and throws if any write, the close or the rename failed.
+    /// A second call does nothing (the failure is reported once). A closed pipe throws
+    /// ``CommandFailure/readerGone``: the command ends quietly.
     func finish() throws(CommandFailure) {
+        guard !state.pointee.finished else { return }
         flush()
-        if case .descriptor(let descriptor, owned: true) = target, state.pointee.failure == nil {
-            state.pointee.failure = SystemCalls.closeDescriptor(descriptor)
+        state.pointee.finished = true
+        if case .file(let file) = target {
+            if state.pointee.failure == nil {
+                state.pointee.failure = SystemCalls.commit(file)
+            } else {
+                SystemCalls.discard(file)
+            }
         }
+        if state.pointee.brokenPipe { throw .readerGone }
         if let failure { throw CommandFailure(description: "cannot write to \(name): \(failure)") }
     }
 }

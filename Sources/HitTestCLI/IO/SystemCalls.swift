@@ -31,14 +31,15 @@ enum SystemCalls {
         return read < 0 ? nil : Array(bytes.prefix(read))
     }
 
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+    /// Writes all of `bytes`; nil, or the system's message and whether the reader was gone (EPIPE).
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> (message: String, brokenPipe: Bool)? {
         guard var next = bytes.baseAddress else { return nil }
         var remaining = bytes.count
         while remaining > 0 {
             let written = write(descriptor, next, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
-                return lastErrorMessage
+                return (lastErrorMessage, errno == EPIPE)
             }
             next += written
             remaining -= written
@@ -55,11 +56,62 @@ enum SystemCalls {
         }
     }
 
-    /// Opens (creating or truncating) a file for writing; the descriptor, or the system's message.
-    static func openForWriting(_ path: String) -> Result<Int32, CommandFailure> {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// A file being written: a temporary file beside its destination, which ``commit(_:)`` renames
+    /// into place, so that the destination is whole (the old one or the new one) at every moment.
+    struct PendingFile {
+        let descriptor: Int32
+        /// Nil when the destination is a device or a pipe (`/dev/null`, a FIFO), written in place.
+        let temporaryPath: String?
+        /// Where it goes: the path given, or the file a symbolic link there names (the link stays).
+        let destination: String
+    }
+
+    /// Creates the temporary file for `path`; the system's message when the folder cannot take it.
+    static func openForWriting(_ path: String) -> Result<PendingFile, CommandFailure> {
+        var destination = path
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
+            destination = String(cString: resolved)
+            free(resolved)
+        }
+        if stat(destination, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            guard info.st_mode & S_IFMT != S_IFDIR else { return .failure(CommandFailure(description: "\(path): cannot open for writing: Is a directory")) }
+            // A device or a pipe is no file to replace: written as it is.
+            let descriptor = open(destination, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return .failure(CommandFailure(description: "\(path): cannot open for writing: \(lastErrorMessage)")) }
+            return .success(PendingFile(descriptor: descriptor, temporaryPath: nil, destination: destination))
+        }
+        let slash = destination.lastIndex(of: "/")
+        let folder = slash.map { String(destination[...$0]) } ?? ""
+        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        var template = Array("\(folder).\(name).hittest-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return .failure(CommandFailure(description: "\(path): cannot open for writing: \(lastErrorMessage)")) }
-        return .success(descriptor)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        // mkstemp makes the file private (0600); an output gets the usual permissions.
+        let mask = umask(0)
+        umask(mask)
+        _ = fchmod(descriptor, 0o666 & ~mask)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return .success(PendingFile(descriptor: descriptor, temporaryPath: temporary, destination: destination))
+    }
+
+    /// Closes and renames a pending file into place; nil on success, else the system's message
+    /// (the temporary file is then removed and the destination left as it was).
+    static func commit(_ file: PendingFile) -> String? {
+        guard let temporary = file.temporaryPath else { return close(file.descriptor) == 0 ? nil : lastErrorMessage }
+        if close(file.descriptor) != 0 || rename(temporary, file.destination) != 0 {
+            let message = lastErrorMessage
+            unlink(temporary)
+            return message
+        }
+        return nil
+    }
+
+    /// Closes and removes a pending file: the destination is left as it was.
+    static func discard(_ file: PendingFile) {
+        close(file.descriptor)
+        if let temporary = file.temporaryPath { unlink(temporary) }
     }
 
     /// Closes a descriptor; nil on success, else the system's message.
@@ -68,8 +120,10 @@ enum SystemCalls {
     }
 
     /// Whether two paths name the same file, existing or about to be created: the same device and
-    /// inode, or the same name in the same (existing) folder.
+    /// inode, or the same name in the same (existing) folder, after following symbolic links (also
+    /// links to a file that does not exist yet).
     static func samePath(_ first: String, _ second: String) -> Bool {
+        let (first, second) = (followingLinks(first), followingLinks(second))
         var a = stat(), b = stat()
         if stat(first, &a) == 0, stat(second, &b) == 0 { return a.st_dev == b.st_dev && a.st_ino == b.st_ino }
         func split(_ path: String) -> (folder: String, name: Substring) {
@@ -79,6 +133,28 @@ enum SystemCalls {
         let (folderA, nameA) = split(first), (folderB, nameB) = split(second)
         guard nameA == nameB, stat(folderA, &a) == 0, stat(folderB, &b) == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    /// `path` with its symbolic links followed as far as they go (40 at most, as the kernel does),
+    /// also where the last one names a file that does not exist yet.
+    private static func followingLinks(_ path: String) -> String {
+        var path = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &target, target.count - 1)
+            guard count > 0 else { return path }
+            let text = String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("/") {
+                path = text
+            } else if let slash = path.lastIndex(of: "/") {
+                path = String(path[...slash]) + text
+            } else {
+                path = text
+            }
+        }
+        return path
     }
 
     /// The correctly rounded value of a decimal number already checked to be one (`strtod`).
@@ -140,6 +216,11 @@ enum SystemCalls {
         _ = mallopt(trimThreshold, 1 << 30)
         _ = mallopt(topPad, 64 << 20)
         #endif
+    }
+
+    /// Makes a write to a closed pipe fail with EPIPE instead of killing the process.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
     }
 
     /// Ends the process with `status`.

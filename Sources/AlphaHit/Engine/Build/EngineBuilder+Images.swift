@@ -25,6 +25,8 @@ extension EngineBuilder {
                 }
                 loaded[source] = placed
                 last = (source, placed)
+                inputFiles.insert(placed.file)
+                if let atlas = placed.atlas { inputFiles.insert(atlas) }
             }
             if let caps = visits[index].element.capInsets {
                 let scale = imageScale(of: visits[index].element, placed: placed)
@@ -66,16 +68,18 @@ extension EngineBuilder {
         }
         switch source {
         case .file(let name):
-            return PlacedImage(image: try decode(resolve(name)), frame: nil, file: name)
+            let path = resolve(name)
+            return PlacedImage(image: try decode(path), frame: nil, file: path)
         case .region(let name, let x, let y, let width, let height):
-            let image = try decode(resolve(name))
+            let path = resolve(name)
+            let image = try decode(path)
             guard x + width <= image.width, y + height <= image.height else {
                 throw .outside("the rect (\(x), \(y), \(width) x \(height)) reaches outside \(name), which is \(image.width) x \(image.height) pixels")
             }
             let frame = AtlasFrame(
                 name: name, index: -1, sheet: name, sheetX: x, sheetY: y, width: width, height: height, rotation: .none,
                 trimX: 0, trimY: 0, sourceWidth: width, sourceHeight: height, scale: nil, line: 0)
-            return PlacedImage(image: image, frame: frame, file: name)
+            return PlacedImage(image: image, frame: frame, file: path)
         case .atlasFrame(let atlasName, let frameName, let index):
             let path = resolve(atlasName)
             if atlases[path] == nil {
@@ -98,7 +102,7 @@ extension EngineBuilder {
             guard frame.fits(sheetWidth: image.width, height: image.height) else {
                 throw .atlas(.frameOutsideSheet(file: path, line: frame.line, name: frame.name, sheetWidth: image.width, sheetHeight: image.height))
             }
-            return PlacedImage(image: image, frame: frame, file: sheet)
+            return PlacedImage(image: image, frame: frame, file: sheet, atlas: path)
         }
     }
 

@@ -23,6 +23,8 @@ struct EngineBuilder {
     /// Each element's frame and forward transform, by index, for carrying boxes up the tree.
     var frames: [Rect] = []
     var transforms: [ElementTransform?] = []
+    /// Every image, sheet and atlas file read, as resolved: what a command must never write over.
+    var inputFiles = Set<String>()
 
     init(layout: consuming Layout, cache: ImageCache) {
         self.layout = layout
@@ -83,7 +85,7 @@ struct EngineBuilder {
         compiled = []
         return EngineStorage(
             dense: dense, grid: grid, boxes: boxes, canvas: layout.canvas, tree: tree,
-            images: distinctImages, tolerance: tolerance)
+            images: distinctImages, tolerance: tolerance, inputFiles: inputFiles.sorted())
     }
 
     /// The layout's touch tolerances: each element's own (kept only when some element sets one).

@@ -7,6 +7,8 @@ struct PlacedImage {
     var frame: AtlasFrame?
     /// The file an @2x/@3x suffix is read from (the PNG, or the sheet).
     var file: String
+    /// The atlas description the frame comes from, if any.
+    var atlas: String? = nil
 
     /// The element's image size in pixels: the frame's source size, else the image's.
     var pixelWidth: Int { frame?.sourceWidth ?? image.width }

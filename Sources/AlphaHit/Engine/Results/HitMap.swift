@@ -67,8 +67,10 @@ public struct HitMap: Sendable {
 
 /// Why ``HitTester/hitMap(scale:)`` cannot make a map.
 public enum HitMapError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The scale is not a finite number > 0.
+    /// The scale is not a number within ``HitTester/hitMapScales``.
     case invalidScale(Double)
+    /// A job over the map would visit more pixels than its budget allows.
+    case overBudget(width: Int, height: Int, budget: Int)
     /// The map would be wider or taller than ``HitTester/maximumHitMapSide`` pixels.
     case tooLarge(width: Double, height: Double)
 
@@ -76,16 +78,32 @@ public enum HitMapError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidScale(let scale):
-            "the scale \(scale) is not a finite number greater than 0"
+            "the scale \(scale) is not a number from \(HitTester.hitMapScales.lowerBound) to \(HitTester.hitMapScales.upperBound) pixels per point"
+        case .overBudget(let width, let height, let budget):
+            "a hit map of \(width)x\(height) pixels is over the budget of \(budget) pixels"
         case .tooLarge(let width, let height):
-            "a hit map of \(width) x \(height) pixels is too large (at most \(HitTester.maximumHitMapSide) pixels a side); use a smaller scale"
+            "a hit map of \(Self.figure(width))x\(Self.figure(height)) pixels is too large (at most \(HitTester.maximumHitMapSide) pixels a side)"
         }
+    }
+}
+
+extension HitMapError {
+    private static func figure(_ value: Double) -> String {
+        value < 1e15 ? String(Int(value)) : value.isFinite ? "\(value)" : "infinitely many"
     }
 }
 
 extension HitTester {
     /// The longest side a hit map may have, in pixels.
     public static let maximumHitMapSide = 1 << 20
+
+    /// The scales a hit map may have, in pixels per point: beyond them a pixel's area in points
+    /// is no longer a finite, non-zero number.
+    public static let hitMapScales = 1e-6...1e6
+
+    /// How many pixels a job over a whole hit map (``audit(scale:tolerance:minimumSize:maximumPixels:)``,
+    /// the command line's pictures and pages) visits by default: 2^26, about 67 million.
+    public static let defaultMapPixelBudget = 1 << 26
 
     /// The area a hit map covers, in points: the canvas when the layout has one, else from the
     /// origin to the far edges of everything that can be hit (zero when nothing can be).
@@ -99,10 +117,10 @@ extension HitTester {
     /// answers at its centre.
     ///
     /// - Parameter tolerance: the query's touch tolerance in points (nil: the layout's default).
-    /// - Throws: ``HitMapError`` when `scale` is not a finite number > 0, or when a side would
+    /// - Throws: ``HitMapError`` when `scale` is outside ``hitMapScales``, or when a side would
     ///   exceed ``maximumHitMapSide`` pixels.
     public func hitMap(scale: Double = 1, tolerance: Double? = nil) throws(HitMapError) -> HitMap {
-        guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+        guard Self.hitMapScales.contains(scale) else { throw .invalidScale(scale) }
         let extent = mapExtent
         let width = (extent.width * scale).rounded(.up), height = (extent.height * scale).rounded(.up)
         guard width <= Double(Self.maximumHitMapSide), height <= Double(Self.maximumHitMapSide) else {

@@ -1,4 +1,4 @@
-/// What ``HitTester/audit(scale:tolerance:minimumSize:)`` measured: each audited element's owned area,
+/// What ``HitTester/audit(scale:tolerance:minimumSize:spacingException:maximumPixels:)`` measured: each audited element's owned area,
 /// how much of it others cover, its largest square, and whether it passes a minimum target size.
 /// The figures and the standards they follow are in `Docs/Audit.md`.
 public struct TargetAudit: Hashable, Sendable {
@@ -15,6 +15,8 @@ public struct TargetAudit: Hashable, Sendable {
         /// The side, in points, of the largest axis-aligned square of hit-map pixels it owns.
         public var largestSquare: Double
         public var passes: Bool
+        /// Whether it passes only by the spacing exception (its largest square is too small).
+        public var passesBySpacing: Bool = false
         /// Why it fails ("owns nothing", "largest square 12 < 24", …); nil when it passes.
         public var reason: String?
     }
@@ -39,9 +41,17 @@ extension HitTester {
     /// - Parameters:
     ///   - tolerance: the touch tolerance the owned pixels are resolved with (nil: the layout's).
     ///   - minimumSize: points, finite and > 0 (24 for WCAG 2.5.8, 44 Apple, 48 Material).
-    /// - Throws: ``HitMapError`` for a scale that is not a finite number > 0, or a map too large.
-    public func audit(scale: Double = 4, tolerance: Double? = nil, minimumSize: Double = 24) throws(HitMapError) -> TargetAudit {
+    ///   - spacingException: whether WCAG 2.5.8's spacing exception applies (true for WCAG; Apple's
+    ///     and Material's guidance has none).
+    ///   - maximumPixels: the most hit-map pixels the audit may visit, checked before it starts.
+    /// - Throws: ``HitMapError`` for a scale outside ``hitMapScales``, a map too large, or one
+    ///   over `maximumPixels`.
+    public func audit(
+        scale: Double = 4, tolerance: Double? = nil, minimumSize: Double = 24, spacingException: Bool = true,
+        maximumPixels: Int = defaultMapPixelBudget
+    ) throws(HitMapError) -> TargetAudit {
         let map = try hitMap(scale: scale, tolerance: tolerance)
+        guard map.width * map.height <= maximumPixels else { throw .overBudget(width: map.width, height: map.height, budget: maximumPixels) }
         let count = storage.ids.count
         var owned = [Int](repeating: 0, count: count)
         var square = [Int](repeating: 0, count: count)
@@ -84,7 +94,7 @@ extension HitTester {
                 passes: owned[index] > 0 && Double(square[index]) / scale >= minimumSize, reason: nil)
         }
         // The spacing exception, for the undersized: their circles, centred on their owned boxes.
-        let failing = entries.indices.filter { !entries[$0].passes && owned[Int(entries[$0].element.rawValue)] > 0 }
+        let failing = spacingException ? entries.indices.filter { !entries[$0].passes && owned[Int(entries[$0].element.rawValue)] > 0 } : []
         let centres = failing.map { slot -> (x: Double, y: Double) in
             let b = bounds[Int(entries[slot].element.rawValue)]
             return ((Double(b.x0) + Double(b.x1) + 1) / 2 / scale, (Double(b.y0) + Double(b.y1) + 1) / 2 / scale)
@@ -97,6 +107,7 @@ extension HitTester {
             }
             if apart && circleIsClear(of: element, centre: centres[i], radius: radius, map: map) {
                 entries[slot].passes = true
+                entries[slot].passesBySpacing = true
             }
         }
         for slot in entries.indices where !entries[slot].passes {
@@ -104,7 +115,8 @@ extension HitTester {
             let hidden = e.covered >= 0.5 ? " (\(Int((e.covered * 100).rounded()))% of it is covered by elements in front)" : ""
             entries[slot].reason = owned[Int(e.element.rawValue)] == 0
                 ? "owns nothing"
-                : "largest square \(Self.figure(e.largestSquare)) < \(Self.figure(minimumSize))\(hidden), and the \(Self.figure(minimumSize))-point circle around it meets another target"
+                : "largest square \(Self.figure(e.largestSquare)) < \(Self.figure(minimumSize))\(hidden)"
+                    + (spacingException ? ", and the \(Self.figure(minimumSize))-point circle around it meets another target" : "")
         }
         return TargetAudit(minimumSize: minimumSize, scale: scale, entries: entries)
     }

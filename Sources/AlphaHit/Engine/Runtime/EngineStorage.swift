@@ -19,6 +19,8 @@ final class EngineStorage: @unchecked Sendable {
     var topLevel: [Int32] { tree.topLevel }
     var skipReasons: [HitVerdict.SkipReason?] { tree.skipReasons }
     let canvas: Size?
+    /// Every image, sheet and atlas file the engine was built from, as resolved (not the layout file).
+    let inputFiles: [String]
     /// The far edges of everything that can be hit, in layout points (0 when nothing can be).
     let contentMaxX: Double, contentMaxY: Double
     /// Keeps every image the elements point into alive.
@@ -70,8 +72,9 @@ final class EngineStorage: @unchecked Sendable {
 
     init(
         dense: DenseTables, grid: SpatialGrid, boxes: [ElementBox], canvas: Size?,
-        tree: ElementTree, images: [DecodedImage], tolerance: TouchTolerance
+        tree: ElementTree, images: [DecodedImage], tolerance: TouchTolerance, inputFiles: [String] = []
     ) {
+        self.inputFiles = inputFiles
         // Aligned to 64 bytes: two hot records to a cache line, never one across two; a general
         // element's full record on whole lines of its own.
         hot = Self.aligned(dense.hot)
