@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int passed = 0, failed = 0;
 
@@ -59,7 +60,7 @@ static void test_basics(void) {
     CHECK(alphahit_hit(engine, 75, 95) == index_of(engine, "west"), "75,95 hits west");
     CHECK(alphahit_hit(engine, 120, 110) == index_of(engine, "south"), "120,110 hits south");
     CHECK(alphahit_hit(engine, 5, 5) == -1, "5,5 hits nothing");
-    CHECK(alphahit_hit(engine, NAN, 5) == -1, "NaN hits nothing");
+    CHECK(alphahit_hit(engine, NAN, 5) == -2, "a NaN point is a bad argument (-2), as the command line refuses it");
     CHECK(alphahit_hit(NULL, 75, 95) == -2, "a NULL engine is -2");
     CHECK(alphahit_element_count(NULL) == -1, "the count of a NULL engine is -1");
 
@@ -192,6 +193,71 @@ static void test_errors(void) {
     alphahit_engine_close(engine);
 }
 
+/* The hardening rules: sizes that wrap, non-finite points, closed engines, atlases with numbers
+ * near 2^63 (which once killed the host process), and explain always giving valid JSON. */
+static void test_hardening(void) {
+    alphahit_engine *engine = open_sample("diamonds");
+    double xs[4] = {75, 95, 120, 110};
+    int32_t out[4] = {7, 7, 7, 7};
+    char *error = NULL;
+    CHECK(alphahit_hit_many(engine, xs, xs + 1, 2, (size_t)1 << 63, out, 1, &error) == ALPHAHIT_INVALID_ARGUMENT && error && strstr(error, "count"),
+          "a count of 2^63 is refused naming the count: %s", error ? error : "(null)");
+    alphahit_free(error);
+    CHECK(alphahit_hit_many(engine, NULL, NULL, 1, (size_t)-1, NULL, 1, NULL) == ALPHAHIT_INVALID_ARGUMENT, "NULL arrays with a huge count are refused");
+    CHECK(alphahit_hit_many(engine, xs, xs + 1, (size_t)1 << 40, (size_t)1 << 30, out, 1, &error) == ALPHAHIT_INVALID_ARGUMENT && error && strstr(error, "count"),
+          "count x stride that no array spans is refused: %s", error ? error : "(null)");
+    alphahit_free(error);
+    CHECK(alphahit_hit_many(engine, xs, xs + 1, SIZE_MAX, 2, out, 1, &error) == ALPHAHIT_INVALID_ARGUMENT && error && strstr(error, "stride") && !strstr(error, "at least 1"),
+          "a stride of SIZE_MAX is called too large, not 'at least 1': %s", error ? error : "(null)");
+    alphahit_free(error);
+    CHECK(out[0] == 7 && out[1] == 7, "nothing is written when the sizes are refused");
+    double nan_points[4] = {75, 95, NAN, 1};
+    CHECK(alphahit_hit_many(engine, nan_points, nan_points + 1, 2, 2, out, 1, &error) == ALPHAHIT_INVALID_ARGUMENT && error && strstr(error, "point 1"),
+          "a NaN point in a batch is refused naming it: %s", error ? error : "(null)");
+    alphahit_free(error);
+    CHECK(alphahit_hit(engine, NAN, 95) == -2 && alphahit_hit(engine, INFINITY, 95) == -2, "a non-finite point is a bad argument (-2), as the CLI refuses it");
+    CHECK(alphahit_hit_with_tolerance(engine, NAN, 95, 5, NULL) == -2 && alphahit_hit_with_tolerance(engine, 75, 95, INFINITY, NULL) == -2,
+          "a non-finite point or tolerance is -2 with tolerance");
+    char *json = NULL;
+    CHECK(alphahit_explain(engine, NAN, NAN, &json, &error) == ALPHAHIT_INVALID_ARGUMENT && json == NULL && error && strstr(error, "finite"),
+          "explain refuses a NaN point instead of printing [nan,nan]: %s", error ? error : "(null)");
+    alphahit_free(error);
+    CHECK(alphahit_explain_with_tolerance(engine, 160, 50, 12, &json, NULL) == ALPHAHIT_OK && json && strstr(json, "\"near\""),
+          "explain with tolerance lists the near candidates: %s", json ? json : "(null)");
+    alphahit_free(json);
+    int32_t tolerant[2] = {9, 9};
+    double near_points[4] = {75, 95, 160, 50};
+    CHECK(alphahit_hit_many_with_tolerance(engine, near_points, near_points + 1, 2, 2, 12, tolerant, 1, NULL) == ALPHAHIT_OK
+              && tolerant[0] == alphahit_hit(engine, 75, 95) && tolerant[1] == alphahit_hit_with_tolerance(engine, 160, 50, 12, NULL),
+          "the tolerant batch answers as the tolerant single query");
+    CHECK(alphahit_hit_many_with_tolerance(engine, near_points, near_points + 1, 2, 2, -1, tolerant, 1, NULL) == ALPHAHIT_INVALID_ARGUMENT,
+          "a negative batch tolerance is refused");
+    alphahit_engine_close(engine);
+    alphahit_engine_close(engine);
+    CHECK(alphahit_hit(engine, 75, 95) == -2 && alphahit_element_count(engine) == -1, "a closed engine answers -2 / -1, and a second close is ignored");
+    CHECK(alphahit_explain(engine, 1, 1, &json, &error) == ALPHAHIT_INVALID_ARGUMENT && error && strstr(error, "closed"), "a closed engine is named");
+    alphahit_free(error);
+    alphahit_engine_close(NULL);
+
+    char folder[] = "/tmp/alphahit-c-test-XXXXXX";
+    CHECK(mkdtemp(folder) != NULL, "a temporary folder");
+    char path[256];
+    snprintf(path, sizeof path, "%s/ui.atlas", folder);
+    FILE *file = fopen(path, "w");
+    fputs("ui.png\nsize: 4, 4\nplay\n  xy: 9223372036854775807, 0\n  size: 1, 1\n", file);
+    fclose(file);
+    const char *layout = "{\"version\": 1, \"elements\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5}, "
+                         "\"image\": {\"atlas\": \"ui.atlas\", \"frame\": \"play\"}}]}";
+    alphahit_engine *hostile = NULL;
+    CHECK(alphahit_engine_open_json(layout, strlen(layout), folder, &hostile, &error) != ALPHAHIT_OK && hostile == NULL && error
+              && strstr(error, "too large: at most 16777216") && strstr(error, ":4:"),
+          "an atlas number near 2^63 is an error naming its line, not a crash: %s", error ? error : "(null)");
+    alphahit_free(error);
+    remove(path);
+    rmdir(folder);
+    CHECK(strcmp(alphahit_version(), "0.3.0") == 0, "the version is the package's: %s", alphahit_version());
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SAMPLES_DIR\n", argv[0]);
@@ -202,6 +268,7 @@ int main(int argc, char **argv) {
     test_batch();
     test_threads();
     test_errors();
+    test_hardening();
     printf("c-interface: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -5,17 +5,25 @@ truth; this module only translates. NumPy is optional: ``hit_many`` takes a NumP
 (n, 2) without copying it, and ``indices=True`` returns a NumPy ``int32`` array.
 
 The library is found through the environment variable ``ALPHAHIT_LIBRARY`` (a path to
-``libAlphaHitC.so``), then this package's own folder, then ``.build/release`` of the checkout the
-package sits in.
+``libAlphaHitC.so``), else the newest of this package's own copy and ``.build/release`` of the
+checkout the package sits in (so a fresh build is never shadowed by a stale copy).
+
+Every argument is checked where it enters, with ``TypeError`` or ``ValueError`` naming the
+parameter, as the standard library does: coordinates and tolerances are real numbers (not bool, str
+or bytes), points are finite (a NaN point is refused, as ``hittest query`` refuses it), tolerances
+finite and >= 0, ids are str, indices int.
 """
 import ctypes
 import json
+import math
+import numbers
 import os
 from pathlib import Path
 
-__all__ = ["Engine", "AlphaHitError", "LayoutError", "DecodeError", "InvalidArgument", "NotFound", "library_path"]
+__all__ = ["Engine", "AlphaHitError", "LayoutError", "DecodeError", "InvalidArgument", "NotFound", "library_path", "library_version", "__version__"]
 
 ABI_VERSION = 1
+__version__ = "0.3.0"
 
 
 class AlphaHitError(Exception):
@@ -42,14 +50,15 @@ _ERRORS = {1: InvalidArgument, 2: LayoutError, 3: DecodeError, 4: NotFound}
 
 
 def library_path():
-    """Where the C library is: ALPHAHIT_LIBRARY, this package's folder, or the checkout's build."""
+    """Where the C library is: ALPHAHIT_LIBRARY, else the newest of this package's copy and the
+    checkout's build."""
     explicit = os.environ.get("ALPHAHIT_LIBRARY")
     if explicit:
         return explicit
     here = Path(__file__).resolve().parent
-    for candidate in (here / "libAlphaHitC.so", here.parent.parent / ".build" / "release" / "libAlphaHitC.so"):
-        if candidate.exists():
-            return str(candidate)
+    found = [c for c in (here / "libAlphaHitC.so", here.parent.parent / ".build" / "release" / "libAlphaHitC.so") if c.exists()]
+    if found:
+        return str(max(found, key=lambda candidate: candidate.stat().st_mtime))
     raise AlphaHitError(
         "libAlphaHitC.so not found: build it (swift build -c release --product AlphaHitC) and reinstall the "
         "package, or set ALPHAHIT_LIBRARY to its path"
@@ -67,6 +76,7 @@ def _load():
     out = ctypes.POINTER(c_void_p)
     signatures = {
         "alphahit_abi_version": (ctypes.c_uint32, []),
+        "alphahit_version": (c_char_p, []),
         "alphahit_free": (None, [c_void_p]),
         "alphahit_engine_open_file": (c_int32, [c_char_p, out, out]),
         "alphahit_engine_open_json": (c_int32, [c_char_p, c_size_t, c_char_p, out, out]),
@@ -76,6 +86,9 @@ def _load():
         "alphahit_element_index": (c_int32, [c_void_p, c_char_p, ctypes.POINTER(c_int64), out]),
         "alphahit_hit": (c_int32, [c_void_p, c_double, c_double]),
         "alphahit_hit_many": (c_int32, [c_void_p, c_void_p, c_void_p, c_size_t, c_size_t, c_void_p, ctypes.c_uint32, out]),
+        "alphahit_hit_many_with_tolerance": (
+            c_int32, [c_void_p, c_void_p, c_void_p, c_size_t, c_size_t, c_double, c_void_p, ctypes.c_uint32, out]),
+        "alphahit_explain_with_tolerance": (c_int32, [c_void_p, c_double, c_double, c_double, out, out]),
         "alphahit_hit_with_tolerance": (c_int32, [c_void_p, c_double, c_double, c_double, ctypes.POINTER(c_double)]),
         "alphahit_explain": (c_int32, [c_void_p, c_double, c_double, out, out]),
     }
@@ -109,6 +122,39 @@ def _take_string(pointer):
         _library().alphahit_free(pointer)
 
 
+def _number(name, value):
+    """`value` as a float, for parameter `name`: a real number (not bool), else TypeError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
+    return float(value)
+
+
+def _coordinate(name, value):
+    """A point's coordinate: a finite real number."""
+    number = _number(name, value)
+    if not math.isfinite(number):
+        raise InvalidArgument(f"{name} must be finite, not {value!r}")
+    return number
+
+
+def _tolerance(value):
+    """A touch tolerance: a finite real number >= 0."""
+    number = _number("tolerance", value)
+    if not math.isfinite(number) or number < 0:
+        raise InvalidArgument(f"tolerance must be a finite number of at least 0, not {value!r}")
+    return number
+
+
+def _path(name, value):
+    """A path for the C library: str, bytes or os.PathLike, without NUL (which would cut it short)."""
+    if not isinstance(value, (str, bytes, os.PathLike)):
+        raise TypeError(f"{name} must be a str, bytes or os.PathLike path, not {type(value).__name__}")
+    encoded = os.fsencode(value)
+    if b"\0" in encoded:
+        raise InvalidArgument(f"{name} must not contain a NUL character: {value!r}")
+    return encoded
+
+
 def _check(status, error):
     message = _take_string(error)
     if status != 0:
@@ -119,11 +165,12 @@ class Engine:
     """A layout with its images decoded and indexed. Safe to query from many threads at once."""
 
     def __init__(self, path):
-        """Opens the layout file at `path`; raises LayoutError or DecodeError."""
+        """Opens the layout file at `path` (str, bytes or os.PathLike); raises LayoutError or DecodeError."""
         self._handle = None
         self._ids = None
+        encoded = _path("path", path)
         handle, error = ctypes.c_void_p(), ctypes.c_void_p()
-        status = _library().alphahit_engine_open_file(os.fsencode(path), ctypes.byref(handle), ctypes.byref(error))
+        status = _library().alphahit_engine_open_file(encoded, ctypes.byref(handle), ctypes.byref(error))
         _check(status, error)
         self._handle = handle
 
@@ -133,9 +180,11 @@ class Engine:
         engine = cls.__new__(cls)
         engine._handle = None
         engine._ids = None
-        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        if not isinstance(text, (str, bytes, bytearray, memoryview)):
+            raise TypeError(f"text must be str or bytes, not {type(text).__name__}")
+        data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
         handle, error = ctypes.c_void_p(), ctypes.c_void_p()
-        directory = os.fsencode(base_dir) if base_dir is not None else None
+        directory = _path("base_dir", base_dir) if base_dir is not None else None
         status = _library().alphahit_engine_open_json(data, len(data), directory, ctypes.byref(handle), ctypes.byref(error))
         _check(status, error)
         engine._handle = handle
@@ -174,45 +223,57 @@ class Engine:
         return self._ids
 
     def id(self, index):
-        """The id of element `index`; raises InvalidArgument when out of range."""
+        """The id of element `index` (an int); raises InvalidArgument when out of range."""
+        if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+            raise TypeError(f"index must be an int, not {type(index).__name__}")
+        if not -(1 << 63) <= index < (1 << 63):
+            raise InvalidArgument(f"element index {index} is out of range 0..<{len(self)}")
         text, error = ctypes.c_void_p(), ctypes.c_void_p()
         status = _library().alphahit_element_id(self._live(), index, ctypes.byref(text), ctypes.byref(error))
         _check(status, error)
         return _take_string(text)
 
     def index(self, element_id):
-        """The index of the element with id `element_id`; raises NotFound."""
+        """The index of the element with id `element_id` (a str); raises NotFound."""
+        if not isinstance(element_id, str):
+            raise TypeError(f"element_id must be a str, not {type(element_id).__name__}")
+        if "\0" in element_id:
+            raise InvalidArgument("element_id must not contain a NUL character")
         index, error = ctypes.c_int64(), ctypes.c_void_p()
-        status = _library().alphahit_element_index(self._live(), element_id.encode("utf-8"), ctypes.byref(index), ctypes.byref(error))
+        status = _library().alphahit_element_index(self._live(), element_id.encode("utf-8", "surrogatepass"), ctypes.byref(index), ctypes.byref(error))
         _check(status, error)
         return index.value
 
     def hit(self, x, y, tolerance=None):
         """The id of the front-most element at (x, y), or None. With `tolerance` (points), a tap
         that hits nothing selects the nearest element within it (Docs/HitTesting.md)."""
+        x, y = _coordinate("x", x), _coordinate("y", y)
         lib, handle = _library(), self._live()
         if tolerance is None:
             index = lib.alphahit_hit(handle, x, y)
         else:
-            index = lib.alphahit_hit_with_tolerance(handle, x, y, tolerance, None)
-            if index == -2:
-                raise InvalidArgument(f"the tolerance must be a number of at least 0, not {tolerance!r}")
+            index = lib.alphahit_hit_with_tolerance(handle, x, y, _tolerance(tolerance), None)
         return None if index < 0 else self.ids[index]
 
     def hit_with_distance(self, x, y, tolerance):
         """(id, distance in points) of what a tap at (x, y) selects with `tolerance`, or None."""
+        x, y, tolerance = _coordinate("x", x), _coordinate("y", y), _tolerance(tolerance)
         distance = ctypes.c_double(0)
         index = _library().alphahit_hit_with_tolerance(self._live(), x, y, tolerance, ctypes.byref(distance))
-        if index == -2:
-            raise InvalidArgument(f"the tolerance must be a number of at least 0, not {tolerance!r}")
         return None if index < 0 else (self.ids[index], distance.value)
 
-    def hit_many(self, points, indices=False, threads=0):
+    def hit_many(self, points, indices=False, threads=0, tolerance=None):
         """The answer for every point: a sequence of (x, y) pairs or a NumPy array of shape (n, 2).
 
         Returns a list of ids (None for no hit); with ``indices=True`` the element indices instead
         (-1 for no hit), as a NumPy ``int32`` array when NumPy is installed, else a list. The points
-        are spread over `threads` threads (0: one per core)."""
+        are spread over `threads` threads (0: one per core). With `tolerance` (points), each point
+        is answered as ``hit(x, y, tolerance)``. Every point must be a pair of finite real numbers:
+        anything else raises TypeError or ValueError naming the point, before any is answered."""
+        if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 0 <= threads < (1 << 32):
+            raise InvalidArgument(f"threads must be an int from 0 to {(1 << 32) - 1}, not {threads!r}")
+        if tolerance is not None:
+            tolerance = _tolerance(tolerance)
         handle = self._live()
         try:
             import numpy
@@ -222,14 +283,29 @@ class Engine:
             array = numpy.ascontiguousarray(points, dtype=numpy.float64)
             if array.ndim != 2 or array.shape[1] != 2:
                 raise InvalidArgument(f"points must have shape (n, 2), not {array.shape}")
+            finite = numpy.isfinite(array).all(axis=1)
+            if not finite.all():
+                bad = int(numpy.argmin(finite))
+                raise InvalidArgument(f"points[{bad}] must be finite, not {tuple(array[bad].tolist())!r}")
             count = array.shape[0]
             base = array.ctypes.data
             keep = array
         else:
-            pairs = [coordinate for point in points for coordinate in point]
+            if isinstance(points, (str, bytes)):
+                raise TypeError(f"points must be a sequence of (x, y) pairs, not {type(points).__name__}")
+            pairs = []
+            for position, point in enumerate(points):
+                if isinstance(point, (str, bytes)):
+                    raise TypeError(f"points[{position}] must be an (x, y) pair, not {type(point).__name__}")
+                try:
+                    size = len(point)
+                except TypeError:
+                    raise TypeError(f"points[{position}] must be an (x, y) pair, not {type(point).__name__}") from None
+                if size != 2:
+                    raise InvalidArgument(f"points[{position}] must be an (x, y) pair, not {size} numbers: {tuple(point)!r}")
+                pairs.append(_coordinate(f"points[{position}][0]", point[0]))
+                pairs.append(_coordinate(f"points[{position}][1]", point[1]))
             count = len(pairs) // 2
-            if len(pairs) != 2 * count:
-                raise InvalidArgument("every point needs exactly two coordinates")
             keep = (ctypes.c_double * len(pairs))(*pairs)
             base = ctypes.addressof(keep)
         if numpy is not None:
@@ -239,7 +315,12 @@ class Engine:
             out = (ctypes.c_int32 * count)()
             out_address = ctypes.addressof(out)
         error = ctypes.c_void_p()
-        status = _library().alphahit_hit_many(handle, base, base + 8 if count else 0, 2, count, out_address, threads, ctypes.byref(error))
+        y_address = base + 8 if count else 0
+        if tolerance is None:
+            status = _library().alphahit_hit_many(handle, base, y_address, 2, count, out_address, threads, ctypes.byref(error))
+        else:
+            status = _library().alphahit_hit_many_with_tolerance(
+                handle, base, y_address, 2, count, tolerance, out_address, threads, ctypes.byref(error))
         _check(status, error)
         del keep
         if indices:
@@ -247,11 +328,20 @@ class Engine:
         ids = self.ids
         return [ids[i] if i >= 0 else None for i in out.tolist()] if numpy is not None else [ids[i] if i >= 0 else None for i in out]
 
-    def explain(self, x, y):
+    def explain(self, x, y, tolerance=None):
         """Why (x, y) hits what it hits, as `hittest query --explain --json` tells it: a dict with
         "point", "id", "explain" (each element whose bounds contain the point, front to back, with
-        its verdict), "others" and "near"."""
+        its verdict), "others" and "near" (with `tolerance`, the elements within reach)."""
+        x, y = _coordinate("x", x), _coordinate("y", y)
         text, error = ctypes.c_void_p(), ctypes.c_void_p()
-        status = _library().alphahit_explain(self._live(), x, y, ctypes.byref(text), ctypes.byref(error))
+        if tolerance is None:
+            status = _library().alphahit_explain(self._live(), x, y, ctypes.byref(text), ctypes.byref(error))
+        else:
+            status = _library().alphahit_explain_with_tolerance(self._live(), x, y, _tolerance(tolerance), ctypes.byref(text), ctypes.byref(error))
         _check(status, error)
         return json.loads(_take_string(text))
+
+
+def library_version():
+    """The loaded C library's version; the same as ``__version__`` and ``hittest --version``."""
+    return _library().alphahit_version().decode("utf-8")

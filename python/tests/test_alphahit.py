@@ -170,3 +170,97 @@ def test_the_library_is_found_through_alphahit_library():
                              env={**os.environ, "ALPHAHIT_LIBRARY": "/nonexistent/libAlphaHitC.so"})
     assert missing.returncode != 0 and "AlphaHitError: cannot load the AlphaHit library /nonexistent/libAlphaHitC.so" in missing.stderr
 
+
+
+# Hardening: every argument is checked where it enters, with the parameter's name.
+
+@pytest.mark.parametrize("call, error, fragment", [
+    (lambda e: e.hit("75", 95), TypeError, "x must be a real number, not str"),
+    (lambda e: e.hit(75, b"95"), TypeError, "y must be a real number, not bytes"),
+    (lambda e: e.hit(True, 95), TypeError, "x must be a real number, not bool"),
+    (lambda e: e.hit(float("nan"), 95), ValueError, "x must be finite"),
+    (lambda e: e.hit(75, float("inf")), ValueError, "y must be finite"),
+    (lambda e: e.hit(75, 95, tolerance="5"), TypeError, "tolerance must be a real number"),
+    (lambda e: e.hit(75, 95, tolerance=float("inf")), ValueError, "tolerance must be a finite number"),
+    (lambda e: e.hit_with_distance(75, 95, float("nan")), ValueError, "tolerance"),
+    (lambda e: e.index(b"west"), TypeError, "element_id must be a str, not bytes"),
+    (lambda e: e.index("we\0st"), ValueError, "NUL"),
+    (lambda e: e.id("0"), TypeError, "index must be an int, not str"),
+    (lambda e: e.id(1 << 70), ValueError, "out of range"),
+    (lambda e: e.explain(float("nan"), 1), ValueError, "x must be finite"),
+    (lambda e: e.hit_many([(75, 95), (3, 4, 5), (6,)]), ValueError, "points[1] must be an (x, y) pair, not 3 numbers"),
+    (lambda e: e.hit_many([(75, 95), (6,)]), ValueError, "points[1] must be an (x, y) pair, not 1 numbers"),
+    (lambda e: e.hit_many([(75, 95), 7]), TypeError, "points[1] must be an (x, y) pair, not int"),
+    (lambda e: e.hit_many(["ab"]), TypeError, "points[0] must be an (x, y) pair, not str"),
+    (lambda e: e.hit_many([(75, float("nan"))]), ValueError, "points[0][1] must be finite"),
+    (lambda e: e.hit_many(numpy.array([[1.0, 2.0], [numpy.nan, 1.0]])), ValueError, "points[1] must be finite"),
+    (lambda e: e.hit_many([(1, 2)], threads=-1), ValueError, "threads"),
+    (lambda e: e.hit_many([(1, 2)], tolerance=-1), ValueError, "tolerance"),
+])
+def test_each_argument_is_checked_where_it_enters_naming_the_parameter(call, error, fragment):
+    engine = alphahit.Engine(sample("diamonds"))
+    with pytest.raises(error) as raised:
+        call(engine)
+    assert fragment in str(raised.value)
+
+
+def test_a_nan_point_is_refused_in_every_call_and_no_call_returns_invalid_json():
+    engine = alphahit.Engine(sample("diamonds"))
+    for call in (lambda: engine.hit(float("nan"), 1), lambda: engine.explain(1, float("-inf")), lambda: engine.hit_many([(float("nan"), 0)])):
+        with pytest.raises(ValueError):
+            call()
+    explained = engine.explain(1e300, -1e300, tolerance=1e300)
+    assert explained["id"] is None
+
+
+def test_hit_many_and_explain_take_a_tolerance_like_hit():
+    engine = alphahit.Engine(sample("diamonds"))
+    points = [(20, 50), (75, 95), (5, 5), (160, 50)]
+    assert engine.hit_many(points, tolerance=8) == [engine.hit(x, y, tolerance=8) for x, y in points]
+    assert engine.hit_many(numpy.array(points, dtype=float), tolerance=8) == [engine.hit(x, y, tolerance=8) for x, y in points]
+    near = engine.explain(20, 50, tolerance=8)
+    assert near["id"] == "west" and any(entry["id"] == "west" for entry in near["near"])
+
+
+def test_a_path_with_nul_is_refused_never_cut_short(tmp_path):
+    with pytest.raises(ValueError, match="NUL"):
+        alphahit.Engine(sample("diamonds") + "\0ignored")
+    with pytest.raises(TypeError, match="path must be"):
+        alphahit.Engine(42)
+    with pytest.raises(ValueError, match="NUL"):
+        alphahit.Engine.from_json("{}", base_dir="/tmp\0/x")
+    atlas = tmp_path / "ui.json"
+    atlas.write_text('{"frames": {"a": {"frame": {"x": 0, "y": 0, "w": 1, "h": 1}}}, "meta": {"image": "ui.png\\u0000.txt"}}')
+    layout = '{"version": 1, "elements": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 5, "height": 5}, "image": {"atlas": "ui.json", "frame": "a"}}]}'
+    with pytest.raises(alphahit.AlphaHitError, match="control character U\\+0000"):
+        alphahit.Engine.from_json(layout, base_dir=str(tmp_path))
+
+
+def test_an_atlas_number_near_2_63_is_an_error_not_a_dead_process(tmp_path):
+    (tmp_path / "ui.atlas").write_text("ui.png\nsize: 4, 4\nplay\n  xy: 9223372036854775807, 0\n  size: 1, 1\n")
+    layout = '{"version": 1, "elements": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 5, "height": 5}, "image": {"atlas": "ui.atlas", "frame": "play"}}]}'
+    with pytest.raises(alphahit.AlphaHitError, match="too large: at most 16777216"):
+        alphahit.Engine.from_json(layout, base_dir=str(tmp_path))
+
+
+def test_one_version_for_the_package_the_library_and_the_command_line():
+    hittest = ROOT / ".build" / "release" / "hittest"
+    cli = subprocess.run([str(hittest), "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    assert alphahit.__version__ == alphahit.library_version() == cli
+    pyproject = (ROOT / "python" / "pyproject.toml").read_text()
+    assert f'version = "{alphahit.__version__}"' in pyproject
+
+
+def test_the_newest_library_is_loaded_not_a_stale_copy(tmp_path):
+    package = tmp_path / "checkout" / "python" / "alphahit"
+    build = tmp_path / "checkout" / ".build" / "release"
+    package.mkdir(parents=True)
+    build.mkdir(parents=True)
+    (package / "__init__.py").write_text((ROOT / "python" / "alphahit" / "__init__.py").read_text())
+    (package / "libAlphaHitC.so").write_bytes(b"stale")
+    (build / "libAlphaHitC.so").write_bytes((ROOT / ".build" / "release" / "libAlphaHitC.so").read_bytes())
+    os.utime(package / "libAlphaHitC.so", (1, 1))
+    env = {k: v for k, v in os.environ.items() if k != "ALPHAHIT_LIBRARY"}
+    code = "import alphahit; print(alphahit.library_path()); print(alphahit.Engine(%r).hit(75, 95))" % sample("diamonds")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=package.parent, env=env, check=True)
+    assert result.stdout.split() == [str(build / "libAlphaHitC.so"), "west"]

@@ -18,9 +18,12 @@ package enum JSONText {
         return out + "\""
     }
 
-    /// A number as JSON writes it: `3` for whole values, the shortest round-trip form otherwise.
+    /// A number as JSON writes it: `3` for whole values, the shortest round-trip form otherwise;
+    /// `null` for NaN and infinities, which JSON cannot hold (every interface refuses the inputs
+    /// that would make them, so this is the last line of defence, never the rule).
     package static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        guard value.isFinite else { return "null" }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// `[x,y]`.

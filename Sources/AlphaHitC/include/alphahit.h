@@ -14,6 +14,11 @@
  * - Element indices are positions in layout order (depth first, parents before children),
  *   0 ..< alphahit_element_count.
  *
+ * - Points must be finite: a NaN or infinite coordinate is ALPHAHIT_INVALID_ARGUMENT (or -2 from
+ *   the functions that return an index), as `hittest query` refuses it; nothing is answered for it.
+ * - Sizes (counts, strides, lengths) are checked: one that no array can have, or a product that
+ *   would wrap, is ALPHAHIT_INVALID_ARGUMENT with a message naming it.
+ *
  * Thread safety: an engine is immutable once opened. Any number of threads may query one engine
  * at the same time (every function taking a const alphahit_engine *); only alphahit_engine_close
  * must not run while another call uses the same engine.
@@ -36,7 +41,8 @@ extern "C" {
 typedef enum alphahit_status {
     ALPHAHIT_OK = 0,
     /* A NULL pointer where one is required, a string that is not UTF-8, an index out of range,
-     * a negative or NaN tolerance, a zero stride. */
+     * a negative, infinite or NaN tolerance, a point that is not finite, a zero or oversized
+     * stride or count, a closed engine. */
     ALPHAHIT_INVALID_ARGUMENT = 1,
     /* The layout cannot be read or is not a valid layout (the message lists every problem,
      * FILE:LINE: PATH: MESSAGE a line). */
@@ -54,6 +60,10 @@ typedef struct alphahit_engine alphahit_engine;
 /* The ABI version of the library actually loaded: compare with ALPHAHIT_ABI_VERSION. */
 uint32_t alphahit_abi_version(void);
 
+/* The library's version ("0.3.0"): the same as `hittest --version` and the Python package's.
+ * A static string: do not free it. */
+const char *alphahit_version(void);
+
 /* Frees a string (a message, an id, an explanation) the library returned. NULL is ignored. */
 void alphahit_free(void *pointer);
 
@@ -67,7 +77,10 @@ alphahit_status alphahit_engine_open_file(const char *path, alphahit_engine **en
 alphahit_status alphahit_engine_open_json(
     const char *json, size_t length, const char *base_dir, alphahit_engine **engine, char **error);
 
-/* Closes an engine and frees it. NULL is ignored. */
+/* Closes an engine and frees it. NULL is ignored, and so is a second close of the same handle:
+ * the handle itself (a few dozen bytes) stays allocated, and any later call with it returns
+ * ALPHAHIT_INVALID_ARGUMENT ("the engine is closed"), or -2 / -1 from the functions that return
+ * an index or a count. */
 void alphahit_engine_close(alphahit_engine *engine);
 
 /* The number of elements (every element of the layout, hit-testable or not); -1 for NULL. */
@@ -81,8 +94,8 @@ alphahit_status alphahit_element_id(const alphahit_engine *engine, int64_t index
  * ALPHAHIT_INVALID_ARGUMENT (NULL pointer, id not UTF-8). */
 alphahit_status alphahit_element_index(const alphahit_engine *engine, const char *id, int64_t *index, char **error);
 
-/* The front-most element whose shape takes point (x, y): its index, or -1 when nothing is hit
- * (or the point is NaN), or -2 when `engine` is NULL. The layout's own touch tolerances apply,
+/* The front-most element whose shape takes point (x, y): its index, or -1 when nothing is hit,
+ * or -2 when `engine` is NULL or closed or the point is not finite. The layout's own touch tolerances apply,
  * as in `hittest query` without --tolerance. */
 int32_t alphahit_hit(const alphahit_engine *engine, double x, double y);
 
@@ -90,15 +103,23 @@ int32_t alphahit_hit(const alphahit_engine *engine, double x, double y);
  * arrays use stride 1 and interleaved x, y pairs use x = pairs, y = pairs + 1, stride 2. Writes
  * each answer to indices[i] (-1 for no hit). Spread over `threads` threads (0: one per core).
  * The arrays belong to the caller and are not kept. Returns ALPHAHIT_OK, or
- * ALPHAHIT_INVALID_ARGUMENT for a NULL pointer with count > 0 or a zero stride. */
+ * ALPHAHIT_INVALID_ARGUMENT for a NULL pointer with count > 0, a zero stride, a count or stride
+ * (or (count - 1) * stride) larger than any array of doubles, or a point that is not finite (the
+ * message names the first; nothing is written then). */
 alphahit_status alphahit_hit_many(
     const alphahit_engine *engine, const double *x, const double *y, size_t stride, size_t count,
     int32_t *indices, uint32_t threads, char **error);
 
+/* alphahit_hit_many with touch tolerance `tolerance` (points, finite, >= 0), as
+ * alphahit_hit_with_tolerance answers each point. */
+alphahit_status alphahit_hit_many_with_tolerance(
+    const alphahit_engine *engine, const double *x, const double *y, size_t stride, size_t count,
+    double tolerance, int32_t *indices, uint32_t threads, char **error);
+
 /* The element a tap at (x, y) selects with touch tolerance `tolerance` (points, >= 0): the
  * front-most exact hit, else the element whose hit region is nearest within its tolerance
- * (Docs/HitTesting.md, "Touch tolerance"). Returns its index, -1 for none, -2 for a NULL engine
- * or a negative or NaN tolerance. When `distance` is not NULL it receives the distance in points
+ * (Docs/HitTesting.md, "Touch tolerance"). Returns its index, -1 for none, -2 for a NULL or
+ * closed engine, a negative, infinite or NaN tolerance, or a point that is not finite. When `distance` is not NULL it receives the distance in points
  * from the point to the element's hit region (0 for an exact hit; unchanged for none). */
 int32_t alphahit_hit_with_tolerance(const alphahit_engine *engine, double x, double y, double tolerance, double *distance);
 
@@ -106,8 +127,13 @@ int32_t alphahit_hit_with_tolerance(const alphahit_engine *engine, double x, dou
  * {"point": [x, y], "id": ID or null, "explain": [{"id": ID, "verdict": TEXT}, ...], "others": N}
  * with one entry, front to back, for each element in front of the winner (and the winner) whose
  * bounds contain the point, as `hittest query --explain --json` prints them.
- * Returns ALPHAHIT_OK or ALPHAHIT_INVALID_ARGUMENT. */
+ * Returns ALPHAHIT_OK or ALPHAHIT_INVALID_ARGUMENT (also for a point that is not finite). */
 alphahit_status alphahit_explain(const alphahit_engine *engine, double x, double y, char **json, char **error);
+
+/* alphahit_explain with touch tolerance `tolerance` (points, finite, >= 0): the "near" list and the
+ * answer then follow it, as `hittest query --explain --json --tolerance`. */
+alphahit_status alphahit_explain_with_tolerance(
+    const alphahit_engine *engine, double x, double y, double tolerance, char **json, char **error);
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,9 @@ extension JSONText {
         // Rounding to even compiles to one instruction; which way a tie goes cannot matter, since
         // the result is used only when it reads back as exactly this value.
         let thousandths = (value * 1000).rounded(.toNearestOrEven)
-        if value == value.rounded(.towardZero) && abs(value) < 1e15 {
+        if !value.isFinite {
+            output.write(static: "null")
+        } else if value == value.rounded(.towardZero) && abs(value) < 1e15 {
             output.write(decimal: Int(value))
         } else if abs(value) < 1e12 && thousandths / 1000 == value {
             // Below 10^12 doubles lie closer than 10^-4, so the trimmed decimal is the shortest text
