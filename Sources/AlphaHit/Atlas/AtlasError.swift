@@ -26,7 +26,8 @@ public enum AtlasError: Error, Hashable, Sendable, CustomStringConvertible {
             let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: " or "))?"
             return "\(file): no frame named \"\(name)\"\(hint)"
         case .ambiguousFrame(let file, let name, let indices):
-            return "\(file): \(indices.count) regions are named \"\(name)\" (indices \(indices.map(String.init).joined(separator: ", "))); give \"index\" to choose one"
+            let what = indices.count == 1 ? "1 region is" : "\(indices.count) regions are"
+            return "\(file): \(what) named \"\(name)\" (\(indices.count == 1 ? "index" : "indices") \(indices.map(String.init).joined(separator: ", "))); give \"index\" to choose one of them"
         case .duplicateFrame(let file, let name, let index, let first, let line):
             let which = index == -1 ? "" : " with index \(index)"
             return "\(file):\(line): a second frame named \(JSONText.string(name))\(which) (the first is on line \(first)); frame names must be unique"

@@ -72,7 +72,8 @@ enum Platform {
     /// than `maximumSize` bytes. An empty file gives an empty array. Only a regular file is read,
     /// unless `allowsPipes` (a layout may come from a pipe): opening never blocks on a FIFO.
     static func readFile(_ path: String, maximumSize: Int, allowsPipes: Bool = false) throws(ReadFailure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        // Opening a FIFO waits for its writer: wanted for a layout from a pipe, never otherwise.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (allowsPipes ? 0 : O_NONBLOCK))
         guard descriptor >= 0 else { throw .system(.last) }
         defer { close(descriptor) }
         var info = stat()

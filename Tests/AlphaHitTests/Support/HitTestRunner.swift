@@ -50,6 +50,35 @@ enum HitTestRunner {
         return (process.terminationStatus, String(decoding: message, as: UTF8.self))
     }
 
+    /// Runs the built binary under a memory limit (`ulimit -v`, KiB of address space) and a time
+    /// limit (`timeout`, seconds; status 124 or 137 when it runs out), standard input from `input` (a
+    /// path), in `folder`. A command that hangs or grows without bound then fails the test instead
+    /// of the machine.
+    static func runLimited(
+        _ arguments: [String], memoryKiB: Int = 1 << 20, seconds: Int = 30, input: String = "/dev/null", in folder: URL? = nil
+    ) throws -> (status: Int32, standardOutput: Data, standardError: String) {
+        guard let executable else { throw MissingBinary() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -v \(memoryKiB) && exec timeout -s KILL \(seconds) \"$0\" \"$@\" < \"$ALPHAHIT_TEST_INPUT\"", executable.path] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["ALPHAHIT_TEST_INPUT": input]) { $1 }
+        if let folder { process.currentDirectoryURL = folder }
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Both pipes drained at once, so that neither fills while the other is read.
+        nonisolated(unsafe) var errorBytes = Data()
+        let reader = Thread { errorBytes = error.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outputBytes = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while reader.isExecuting || !reader.isFinished { usleep(1000) }
+        // A signal is reported as a shell reports it: 128 + its number.
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return (status, outputBytes, String(decoding: errorBytes, as: UTF8.self))
+    }
+
     struct MissingBinary: Error, CustomStringConvertible {
         var description: String { "the hittest executable was not found beside the tests; run `swift build` first" }
     }
