@@ -68,18 +68,18 @@ enum SystemCalls {
 
     /// Creates the temporary file for `path`; the system's message when the folder cannot take it.
     static func openForWriting(_ path: String) -> Result<PendingFile, CommandFailure> {
-        var destination = path
         var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            guard info.st_mode & S_IFMT != S_IFDIR else { return .failure(CommandFailure(description: "\(path): cannot open for writing: Is a directory")) }
+            // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is no file to replace: written as it is.
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return .failure(CommandFailure(description: "\(path): cannot open for writing: \(lastErrorMessage)")) }
+            return .success(PendingFile(descriptor: descriptor, temporaryPath: nil, destination: path))
+        }
+        var destination = path
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
             destination = String(cString: resolved)
             free(resolved)
-        }
-        if stat(destination, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            guard info.st_mode & S_IFMT != S_IFDIR else { return .failure(CommandFailure(description: "\(path): cannot open for writing: Is a directory")) }
-            // A device or a pipe is no file to replace: written as it is.
-            let descriptor = open(destination, O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return .failure(CommandFailure(description: "\(path): cannot open for writing: \(lastErrorMessage)")) }
-            return .success(PendingFile(descriptor: descriptor, temporaryPath: nil, destination: destination))
         }
         let slash = destination.lastIndex(of: "/")
         let folder = slash.map { String(destination[...$0]) } ?? ""
