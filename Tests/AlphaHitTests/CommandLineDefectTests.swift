@@ -213,6 +213,6 @@ struct CommandLineDefectTests {
     func hugeScale(scale: String) throws {
         let outcome = try HitTestRunner.run(["render", Self.diamonds, "-o", "/dev/null", "--scale", scale])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.hasPrefix("Error: The value '\(scale)' is invalid for '--scale': expected a number from 1e-06 to 1000000"), "\(outcome.standardError)")
+        #expect(outcome.standardError.hasPrefix("Error: The value '\(scale)' is invalid for '--scale': expected a number from 0.000001 to 1000000"), "\(outcome.standardError)")
     }
 }

@@ -13,7 +13,7 @@ enum MapBudget {
     static func scale(_ text: String) -> Double? {
         Double(text).flatMap { HitTester.hitMapScales.contains($0) ? $0 : nil }
     }
-    static let scaleExpected = "a number from \(HitTester.hitMapScales.lowerBound) to \(Int(HitTester.hitMapScales.upperBound))"
+    static let scaleExpected = "a number from 0.000001 to 1000000"
 
     /// The budget `--max-map-pixels` sets.
     static func pixels(_ arguments: ParsedArguments) -> Int {

@@ -78,7 +78,7 @@ public enum HitMapError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidScale(let scale):
-            "the scale \(scale) is not a number from \(HitTester.hitMapScales.lowerBound) to \(HitTester.hitMapScales.upperBound) pixels per point"
+            "the scale \(scale) is not a number from 0.000001 to 1000000 pixels per point"
         case .overBudget(let width, let height, let budget):
             "a hit map of \(width)x\(height) pixels is over the budget of \(budget) pixels"
         case .tooLarge(let width, let height):
