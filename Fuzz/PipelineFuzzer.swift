@@ -1,6 +1,9 @@
-// libFuzzer target: the whole path from a layout plus an image to a batch of queries.
+// libFuzzer target: the whole path from a layout plus an image to a batch of queries, an audit,
+// the inspector page's planes (InspectorPlanes.swift, compiled in by scripts/fuzz.sh) and the
+// explanations as JSON, which must always parse.
 // Input: layout JSON, then the two bytes 0xFF 0x00, then PNG bytes (written as img.png beside the
-// layout), then after another 0xFF 0x00, bytes read as query points.
+// layout), then after another 0xFF 0x00, bytes read as query points (the first two also choose a
+// tolerance and a scale).
 import Foundation
 
 nonisolated(unsafe) let fuzzFolder: String = {
@@ -41,8 +44,26 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let batch = engine.elementIndices(at: points)
     for (point, answer) in zip(points, batch) {
         precondition(answer == engine.elementIndex(at: point))
-        precondition(answer == engine.scanAll(point).first)
+        // The tree walk's front-most exact hit, else (a layout may set touch tolerances) the near miss.
+        precondition(answer == (engine.scanAll(point).first ?? engine.touchHit(at: point)?.element))
         if let hit = engine.hit(at: point) { precondition(hit.path.last == hit.id) }
+    }
+    // The map-sized jobs, on a budget that keeps one input fast: what the fuzzed layout puts off
+    // the map, at any size, must make them neither trap nor print anything that is not JSON.
+    let tune = parts[2].first ?? 0
+    let tolerance: Double? = tune & 1 == 0 ? nil : [0, 0.5, 8, 1e9, 1e300][Int(tune >> 1) % 5]
+    let scale = [0.25, 0.5, 1, 3, 1e-6][Int(tune >> 4) % 5]
+    if let audit = try? engine.audit(scale: scale, tolerance: tolerance, maximumPixels: 1 << 14) {
+        for entry in audit.entries { precondition(entry.owned.isFinite && entry.own.isFinite && entry.largestSquare.isFinite && entry.covered.isFinite) }
+    }
+    if let map = try? engine.hitMap(scale: scale, tolerance: tolerance), map.width * map.height <= 1 << 14, map.width > 0, map.height > 0 {
+        let planes = InspectorPlanes(engine, width: map.width, height: map.height, scale: scale, tolerance: tolerance)
+        precondition((try? planes.encoded())?.count == 3)
+    }
+    for point in points.prefix(8) {
+        let json = engine.explanationJSON(at: point, tolerance: tolerance)
+        precondition((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, json)
+        _ = engine.touchHit(at: point, tolerance: tolerance ?? 4)
     }
     return 0
 }

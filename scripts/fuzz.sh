@@ -40,10 +40,18 @@ module CAlphaHitPNG {
 }
 MAP
 
+# The pipeline target also runs the inspector page's planes, which live in the command line's
+# module: the file is compiled in as it is, but for its import of the library it now sits in.
+extra=()
+if [ "$target" = pipeline ]; then
+    sed '/^import AlphaHit$/d' Sources/HitTestCLI/Commands/InspectorPlanes.swift > "$build/InspectorPlanes.swift"
+    extra+=("$build/InspectorPlanes.swift")
+fi
+
 # The library's Swift sources and the target, as one module; libFuzzer provides main.
 "$toolchain/swiftc" -g -O -sanitize=fuzzer,address -parse-as-library -module-name AlphaHitFuzz -package-name AlphaHit \
     -I Sources/CLibPNG -I "$build/modules/CAlphaHitPNG" \
-    $(find Sources/AlphaHit -name '*.swift' | sort) "$source_file" \
+    $(find Sources/AlphaHit -name '*.swift' | sort) "$source_file" "${extra[@]}" \
     "$obj"/*.o $(pkg-config --libs libpng) -o "$build/$target"
 
 options=(-max_total_time="$seconds" -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1)

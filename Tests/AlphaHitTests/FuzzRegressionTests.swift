@@ -76,7 +76,18 @@ struct FuzzRegressionTests {
             let batch = engine.elementIndices(at: points)
             for (point, answer) in zip(points, batch) {
                 #expect(answer == engine.elementIndex(at: point))
-                #expect(answer == engine.scanAll(point).first)
+                // The tree walk's front-most exact hit, else (a layout may set touch tolerances) the near miss.
+                #expect(answer == (engine.scanAll(point).first ?? engine.touchHit(at: point)?.element))
+            }
+            // The map-sized jobs finish with finite figures, and explanations are always JSON.
+            for tolerance in [nil, 8, 1e300] as [Double?] {
+                if let audit = try? engine.audit(scale: 0.5, tolerance: tolerance, maximumPixels: 1 << 14) {
+                    #expect(audit.entries.allSatisfy { $0.owned.isFinite && $0.largestSquare.isFinite && $0.covered.isFinite })
+                }
+                for point in points.prefix(4) {
+                    let json = engine.explanationJSON(at: point, tolerance: tolerance)
+                    #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "\(json)")
+                }
             }
         }
         #expect(built >= 4)

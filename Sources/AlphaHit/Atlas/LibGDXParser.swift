@@ -50,7 +50,9 @@ enum LibGDXParser {
                     return true
                 }
                 if page == nil {
-                    page = String(decoding: line, as: UTF8.self)
+                    let name = String(decoding: line, as: UTF8.self)
+                    try AtlasText.checkName(name, "the page's sheet", file: file, line: number)
+                    page = name
                     inPageHeader = true
                     return true
                 }
@@ -68,7 +70,9 @@ enum LibGDXParser {
                 } else {
                     try finish()
                     inPageHeader = false
-                    region = Region(name: String(decoding: line, as: UTF8.self), line: number)
+                    let name = String(decoding: line, as: UTF8.self)
+                    try AtlasText.checkName(name, "the region name", file: file, line: number)
+                    region = Region(name: name, line: number)
                 }
                 return true
             } catch {
