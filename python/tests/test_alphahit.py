@@ -264,3 +264,11 @@ def test_the_newest_library_is_loaded_not_a_stale_copy(tmp_path):
     code = "import alphahit; print(alphahit.library_path()); print(alphahit.Engine(%r).hit(75, 95))" % sample("diamonds")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=package.parent, env=env, check=True)
     assert result.stdout.split() == [str(build / "libAlphaHitC.so"), "west"]
+
+
+def test_installing_without_the_library_fails_at_once_with_the_command_to_run(tmp_path):
+    env = {**os.environ, "ALPHAHIT_LIBRARY": str(tmp_path / "missing" / "libAlphaHitC.so"), "PATH": "/usr/bin:/bin"}
+    env.pop("PYTHONPATH", None)
+    result = subprocess.run([sys.executable, "setup.py", "--name"], cwd=ROOT / "python", capture_output=True, text=True, env=env)
+    assert result.returncode != 0
+    assert "swift build -c release --product AlphaHitC" in result.stderr

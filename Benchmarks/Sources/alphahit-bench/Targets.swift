@@ -18,6 +18,7 @@ enum Target {
         .ratio(name: "resolve/n10000/tolerance12-hits", baseline: "resolve/n10000", atMost: 1.1),
         .nanoseconds(name: "resolve/n10000/near-miss12", atMost: 1000),
         .ratio(name: "lookup/atlas/rotated", baseline: "lookup/atlas/plain", atMost: 1.2),
+        .ratio(name: "parse/atlas/libgdx", baseline: "parse/atlas/texturepacker", atMost: 2),
         .nanoseconds(name: "cache/build-warm", atMost: 15_000_000),
         .nanoseconds(name: "cli/query-10k", atMost: 200),
         .nanoseconds(name: "cli/query-10k-json", atMost: 500),

@@ -20,6 +20,7 @@ package enum AtlasFuzzChecks {
                 precondition(abs(value) <= limit, "an atlas number beyond the limit was accepted")
             }
             for text in [frame.name, frame.sheet] {
+                // Unicode's own classification, not the readers' range test.
                 precondition(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "a control character was accepted")
             }
             for limits in [DecodingLimits.default, DecodingLimits(maxWidth: .max, maxHeight: .max, maxDecodedBytes: .max, maxPixelCount: .max)] {

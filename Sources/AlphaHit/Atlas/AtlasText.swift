@@ -50,7 +50,8 @@ enum AtlasText {
     /// Refuses a frame name or sheet path holding a control character (a NUL, a line break…), which
     /// would cut a path short or forge a line of output.
     static func checkName(_ name: String, _ what: String, file: String, line: Int) throws(AtlasError) {
-        if let bad = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        // The control characters (Unicode's Cc): C0, DEL and C1.
+        if let bad = name.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             let code = String(bad.value, radix: 16, uppercase: true)
             throw .malformed(
                 file: file, line: line,

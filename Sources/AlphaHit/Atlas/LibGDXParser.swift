@@ -31,6 +31,7 @@ enum LibGDXParser {
         var inPageHeader = false
         var region: Region?
         var seen: [FrameKey: Int] = [:]
+        var pages = 0
         func finish() throws(AtlasError) {
             defer { region = nil }
             guard let done = region, let page else { return }
@@ -53,6 +54,7 @@ enum LibGDXParser {
                     let name = String(decoding: line, as: UTF8.self)
                     try AtlasText.checkName(name, "the page's sheet", file: file, line: number)
                     page = name
+                    pages += 1
                     inPageHeader = true
                     return true
                 }
@@ -82,6 +84,7 @@ enum LibGDXParser {
         }
         if let failure { throw failure }
         try finish()
+        guard pages > 0 else { throw .malformed(file: file, line: 1, message: "no page (a sheet name, then its regions): the atlas is empty") }
         return frames
     }
 

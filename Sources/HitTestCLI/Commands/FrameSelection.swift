@@ -29,9 +29,11 @@ enum FrameSelection {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || (bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0)) { return true }
         let head = bytes.prefix(64)
         guard head.allSatisfy({ $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return false }
-        // JSON or XML by its first character; libGDX text by a `key: value` line.
-        let first = head.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }.first
-        return first == UInt8(ascii: "{") || first == UInt8(ascii: "<") || bytes.contains(UInt8(ascii: ":"))
+        // JSON or XML by its first character; libGDX text by a `key: value` line (or, past a long
+        // run of blank lines, by being text at all).
+        let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let first = bytes.drop { isBlank($0) || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }.first
+        return first == nil || first == UInt8(ascii: "{") || first == UInt8(ascii: "<") || bytes.contains(UInt8(ascii: ":"))
     }
 
     /// The atlas at `path` (an input failure otherwise; a usage error for a layout file).
