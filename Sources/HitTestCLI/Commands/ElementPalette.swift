@@ -10,6 +10,8 @@ enum ElementPalette {
     typealias Color = (red: UInt8, green: UInt8, blue: UInt8)
 
     static let hueCount = 12
+    /// Hue steps from every neighbour beyond which colours count as equally distinct.
+    static let farEnough = 3.0
     static let palette: [Color] = (0..<2 * hueCount).map { entry in
         let hue = Double((entry % hueCount) * (360 / hueCount))
         return entry < hueCount ? hsv(hue, 0.75, 0.95) : hsv(hue, 0.85, 0.6)
@@ -57,11 +59,17 @@ enum ElementPalette {
         let distinct = neighbours.count <= palette.count
         for element in neighbours.indices {
             let taken = neighbours[element].compactMap { chosen[$0] >= 0 ? chosen[$0] : nil }
-            // The farthest from every neighbour's colour (among the unused ones while every element
-            // can have its own); among equals the least used, then the first.
+            let used = palette.indices.filter { uses[$0] > 0 }
+            // Far enough from every neighbour's colour (a quarter of the wheel counts as far enough;
+            // among the unused ones while every element can have its own); among equals the
+            // farthest from every colour used so far, so that an element unlike its neighbours is
+            // also unlike the rest (a button is not its backdrop's shade); then the least used,
+            // then the first.
             let best = palette.indices.filter { !distinct || uses[$0] == 0 }.max { a, b in
-                let (da, db) = (distance(a, taken), distance(b, taken))
-                return da != db ? da < db : uses[a] != uses[b] ? uses[a] > uses[b] : a > b
+                let (da, db) = (min(distance(a, taken), Self.farEnough), min(distance(b, taken), Self.farEnough))
+                if da != db { return da < db }
+                let (ua, ub) = (distance(a, used), distance(b, used))
+                return ua != ub ? ua < ub : uses[a] != uses[b] ? uses[a] > uses[b] : a > b
             }!
             chosen[element] = best
             uses[best] += 1

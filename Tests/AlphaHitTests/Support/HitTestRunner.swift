@@ -63,17 +63,17 @@ enum HitTestRunner {
         process.arguments = ["-c", "ulimit -v \(memoryKiB) && exec timeout -s KILL \(seconds) \"$0\" \"$@\" < \"$ALPHAHIT_TEST_INPUT\"", executable.path] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["ALPHAHIT_TEST_INPUT": input]) { $1 }
         if let folder { process.currentDirectoryURL = folder }
-        let output = Pipe(), error = Pipe()
+        // Standard error to a file, so that only one pipe needs draining (no second thread).
+        let errorFile = try Fixtures.temporaryDirectory("runLimited").appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let output = Pipe(), error = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        // Both pipes drained at once, so that neither fills while the other is read.
-        nonisolated(unsafe) var errorBytes = Data()
-        let reader = Thread { errorBytes = error.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
         let outputBytes = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while reader.isExecuting || !reader.isFinished { usleep(1000) }
+        try? error.close()
+        let errorBytes = (try? Data(contentsOf: errorFile)) ?? Data()
         // A signal is reported as a shell reports it: 128 + its number.
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return (status, outputBytes, String(decoding: errorBytes, as: UTF8.self))
