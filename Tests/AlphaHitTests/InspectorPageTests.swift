@@ -176,7 +176,7 @@ struct InspectorPageTests {
         #expect(try HitTestRunner.run(["render", Self.sample("diamonds"), "--html", "/tmp/x.html", "--html-scale", "0"]).status == 2)
         let huge = try HitTestRunner.run(["render", Self.sample("diamonds"), "--html", "/dev/null", "--html-scale", "200"])
         #expect(huge.status == 1)
-        #expect(huge.standardError == "Error: the hit maps (page 48000x32000, page audit 960x640) add up to 1536614400 pixels, over the budget of 67108864; use a smaller --scale or --html-scale, or raise --max-map-pixels\n")
+        #expect(huge.standardError == "Error: the hit maps (page 48000x32000, page audit 960x640) add up to 1536614400 pixels, over the budget of 134217728; use a smaller --scale or --html-scale, or raise --max-map-pixels\n")
     }
 
     @Test("base64 as RFC 4648 writes it, for every length of remainder")

@@ -46,7 +46,7 @@ struct MapJobHardeningTests {
         let (_, path) = try Self.layout(#""canvas": {"width": \#(side), "height": \#(side)}, "elements": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}]"#)
         let audit = try HitTestRunner.runLimited(["audit", path, "--scale", "1"], seconds: 20)
         #expect(audit.status == 1)
-        #expect(audit.standardError == "Error: the hit maps (audit \(side)x\(side)) add up to \(side * side) pixels, over the budget of 67108864; use a smaller --scale, or raise --max-map-pixels\n")
+        #expect(audit.standardError == "Error: the hit maps (audit \(side)x\(side)) add up to \(side * side) pixels, over the budget of 134217728; use a smaller --scale, or raise --max-map-pixels\n")
         let page = try HitTestRunner.runLimited(["render", path, "--html", "/dev/null", "--html-scale", "0.001"], seconds: 20)
         #expect(page.status == 1 && page.standardError.contains("page audit \(4 * side)x\(4 * side)") && page.standardError.contains("--max-map-pixels"), "\(page.standardError)")
         // Raised, the same job runs (a small one here, so the test stays quick).

@@ -102,8 +102,8 @@ extension HitTester {
     public static let hitMapScales = 1e-6...1e6
 
     /// How many pixels a job over a whole hit map (``audit(scale:tolerance:minimumSize:maximumPixels:)``,
-    /// the command line's pictures and pages) visits by default: 2^26, about 67 million.
-    public static let defaultMapPixelBudget = 1 << 26
+    /// the command line's pictures and pages) visits by default: 2^27, about 134 million (the 10,000-element sample's page and its audit take 104 million).
+    public static let defaultMapPixelBudget = 1 << 27
 
     /// The area a hit map covers, in points: the canvas when the layout has one, else from the
     /// origin to the far edges of everything that can be hit (zero when nothing can be).
