@@ -267,7 +267,7 @@ class Engine:
 
         Returns a list of ids (None for no hit); with ``indices=True`` the element indices instead
         (-1 for no hit), as a NumPy ``int32`` array when NumPy is installed, else a list. The points
-        are spread over `threads` threads (0: one per core). With `tolerance` (points), each point
+        are spread over at most `threads` threads (0: one per core). With `tolerance` (points), each point
         is answered as ``hit(x, y, tolerance)``. Every point must be a pair of finite real numbers:
         anything else raises TypeError or ValueError naming the point, before any is answered."""
         if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 0 <= threads < (1 << 32):

@@ -66,9 +66,9 @@ public enum PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertible
         case .dimensionsExceedLimit(let source, let width, let height, let maxWidth, let maxHeight, let remedy):
             "\(source): the image is \(width)x\(height) pixels, over the limit of \(maxWidth)x\(maxHeight); \(remedy)"
         case .pixelCountExceedsLimit(let source, let width, let height, let maxPixels, let remedy):
-            "\(source): the image is \(width)x\(height) = \(width.multipliedReportingOverflow(by: height).partialValue) pixels, over the limit of \(maxPixels); \(remedy)"
+            "\(source): the image is \(width)x\(height) pixels, over the limit of \(maxPixels) pixels; \(remedy)"
         case .decodedSizeExceedsLimit(let source, let bytes, let maxBytes, let remedy):
-            "\(source): decoding would need \(bytes) bytes, over the limit of \(maxBytes); \(remedy)"
+            "\(source): the image would need \(bytes) decoded bytes, over the limit of \(maxBytes) decoded bytes; \(remedy)"
         case .outOfMemory(let source):
             "\(source): out of memory while decoding"
         }

@@ -8,8 +8,8 @@ extension HitTester {
     ///
     /// - Parameters:
     ///   - tolerance: the query's touch tolerance in points (nil: the layout's default).
-    ///   - threads: how many threads may share a large batch (0: one per core); batches
-    ///     shorter than 16,384 points always run on the calling thread.
+    ///   - threads: at most how many threads share a large batch, the calling thread among them
+    ///     (0: one per core); batches shorter than 16,384 points always run on the calling thread.
     public func elementIndices(at points: [Point], tolerance: Double? = nil, threads: Int = 0) -> [ElementIndex?] {
         [ElementIndex?](unsafeUninitializedCapacity: points.count) { results, initialized in
             points.withUnsafeBufferPointer { elementIndices(at: $0, into: results, tolerance: tolerance, threads: threads) }
@@ -43,7 +43,7 @@ extension HitTester {
         let chunkSize = (count + chunks - 1) / chunks
         // Each chunk writes its own slice of the results, so the threads never share a slot.
         let pointAddress = UInt(bitPattern: pointBase), resultAddress = UInt(bitPattern: resultBase)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        Parallel.forEach(chunks, workers: cores) { chunk in
             let start = chunk * chunkSize, end = min(count, start + chunkSize)
             guard start < end else { return }
             resolve(UnsafePointer(bitPattern: pointAddress)!, UnsafeMutablePointer(bitPattern: resultAddress)!, start..<end, tolerance: tolerance, exact: exact)
@@ -62,8 +62,8 @@ extension HitTester {
 extension HitTester {
     /// The front-most answer for `count` points read from two strided arrays (point i is
     /// `(x[i·stride], y[i·stride])`), written to `indices` as element positions, -1 for no hit:
-    /// the C interface's batch query, without building `Point`s or optionals. Spread over
-    /// `threads` cores (0: all) in slices that never share a slot.
+    /// the C interface's batch query, without building `Point`s or optionals. Spread over at most
+    /// `threads` threads (0: one per core) in slices that never share a slot.
     ///
     /// - Parameter tolerance: as for ``elementIndex(at:tolerance:)``.
     package func elementIndices(
@@ -84,7 +84,7 @@ extension HitTester {
             return
         }
         let chunks = cores * 4, chunkSize = (count + chunks - 1) / chunks
-        Parallel.forEach(chunks) { chunk in
+        Parallel.forEach(chunks, workers: cores) { chunk in
             let start = chunk * chunkSize, end = Swift.min(count, start + chunkSize)
             if start < end { resolve(start..<end) }
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Independent pieces of work spread over the cores, for the few build steps that are both large
 /// and easily split (decoding a large layout's elements, pruning its grid).
@@ -10,6 +11,29 @@ package enum Parallel {
         withoutActuallyEscaping(body) { body in
             nonisolated(unsafe) let work = body
             DispatchQueue.concurrentPerform(iterations: count) { work($0) }
+        }
+    }
+
+    /// Calls `body(i)` for every `i` in `0..<count` on at most `workers` threads at once (the
+    /// calling thread among them): each worker takes the next index until none is left, so a
+    /// batch asked to use two threads never runs on eight. `workers` ≤ 1 runs everything here.
+    package static func forEach(_ count: Int, workers: Int, _ body: (Int) -> Void) {
+        let workers = min(max(1, workers), count)
+        guard workers > 1 else {
+            for index in 0..<count { body(index) }
+            return
+        }
+        let next = Atomic<Int>(0)
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let work = body
+            // concurrentPerform runs at most `workers` iterations at once, each one a worker.
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < count else { return }
+                    work(index)
+                }
+            }
         }
     }
 

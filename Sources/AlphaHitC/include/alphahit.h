@@ -101,7 +101,8 @@ int32_t alphahit_hit(const alphahit_engine *engine, double x, double y);
 
 /* alphahit_hit for `count` points: point i is (x[i * stride], y[i * stride]), so separate x and y
  * arrays use stride 1 and interleaved x, y pairs use x = pairs, y = pairs + 1, stride 2. Writes
- * each answer to indices[i] (-1 for no hit). Spread over `threads` threads (0: one per core).
+ * each answer to indices[i] (-1 for no hit). Spread over at most `threads` threads, the calling
+ * thread among them (0: one per core).
  * The arrays belong to the caller and are not kept. Returns ALPHAHIT_OK, or
  * ALPHAHIT_INVALID_ARGUMENT for a NULL pointer with count > 0, a zero stride, a count or stride
  * (or (count - 1) * stride) larger than any array of doubles, or a point that is not finite (the

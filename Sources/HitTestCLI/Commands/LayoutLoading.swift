@@ -11,7 +11,7 @@ enum LayoutLoading {
     static let maxPixels = Option(
         "--max-pixels", value: "<n>",
         help: "The largest image accepted, in pixels (width x height). (default: \(defaultMaxPixels), 16384 x 16384)",
-        expected: "a whole number of at least 1", parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
+        expected: "a whole number from 1 to \(Int.max)", parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
 
     /// The options, for a command's spec.
     static let options: [any OptionDeclaration] = [images, maxPixels]

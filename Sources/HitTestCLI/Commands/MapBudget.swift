@@ -7,7 +7,7 @@ enum MapBudget {
     static let option = Option(
         "--max-map-pixels", value: "<n>",
         help: "The most hit-map pixels one command may visit, over all its maps. (default: \(HitTester.defaultMapPixelBudget))",
-        expected: "a whole number of at least 1", parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
+        expected: "a whole number from 1 to \(Int.max)", parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
 
     /// The map scales (pixels per point) the commands accept: ``HitTester/hitMapScales``.
     static func scale(_ text: String) -> Double? {

@@ -20,7 +20,7 @@ struct OutputSafetyTests {
         var files: [String: [UInt8]] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { files[name] = try Fixtures.bytes(of: folder.appendingPathComponent(name)) }
         }
         return files

@@ -65,7 +65,7 @@ enum HitTestRunner {
         if let folder { process.currentDirectoryURL = folder }
         // Standard error to a file, so that only one pipe needs draining (no second thread).
         let errorFile = try Fixtures.temporaryDirectory("runLimited").appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let output = Pipe(), error = try FileHandle(forWritingTo: errorFile)
         process.standardOutput = output
         process.standardError = error

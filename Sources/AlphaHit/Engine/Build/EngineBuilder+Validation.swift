@@ -32,6 +32,21 @@ extension EngineBuilder {
                 add(path["transform"], "is singular (determinant \(transform.determinant)) and cannot be inverted")
             }
         }
+        if let source = element.imageSource {
+            // A NUL would cut the path short where the system reads it: the file opened would be
+            // another one. Paths with control characters are refused.
+            let names: [(String, LayoutPath)]
+            switch source {
+            case .file(let name): names = [(name, path["image"])]
+            case .region(let name, _, _, _, _): names = [(name, path["image"]["file"])]
+            case .atlasFrame(let atlas, _, _): names = [(atlas, path["image"]["atlas"])]
+            }
+            for (name, at) in names {
+                if let bad = name.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                    add(at, "must not contain control characters (found U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)))")
+                }
+            }
+        }
         if case .roundedRect(let radius, _) = element.shape, !(radius.isFinite && radius >= 0) {
             add(path["shape"]["radius"], "must be a finite number ≥ 0")
         }
