@@ -119,7 +119,7 @@ struct InspectorPageTests {
 
     @Test("frame corners bound exactly the points a rectangle takes, under random rotations, scales and nesting")
     func frameCornersMatchHits() throws {
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix(seed: 2781)  // seeded: a failure replays
         for _ in 0..<40 {
             let angle = Double.random(in: -180...180, using: &random), sx = Double.random(in: 0.5...2, using: &random)
             let json = """
@@ -181,7 +181,7 @@ struct InspectorPageTests {
 
     @Test("base64 as RFC 4648 writes it, for every length of remainder")
     func base64() {
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix(seed: 2782)  // seeded: a failure replays
         for length in 0..<40 {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
             #expect(Base64.encode(bytes) == Data(bytes).base64EncodedString())

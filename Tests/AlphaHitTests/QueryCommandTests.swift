@@ -82,7 +82,7 @@ struct QueryCommandTests {
 
     @Test("point coordinates are read correctly rounded: the fast decimal path agrees with strtod, bit for bit")
     func decimalsCorrectlyRounded() {
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix(seed: 4311)  // seeded: a failure replays
         var tokens = ["0", "-0", "+0.0", "0.1", "0.3", "1e22", "1e23", "9007199254740993", "9007199254740992.0", "123456789012345678",
                       "0.000000000000000000000001", "1.7976931348623157e308", "4.9e-324", "2.2250738585072011e-308", "007.50", ".5", "5.", "1E+3"]
         for _ in 0..<20_000 {
@@ -102,7 +102,7 @@ struct QueryCommandTests {
 
     @Test("numbers written straight to the output read exactly as JSONText.number writes them, whatever their magnitude")
     func numbersWrittenDirectly() {
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix(seed: 4312)  // seeded: a failure replays
         var values: [Double] = [0, -0.0, 0.5, -0.5, 0.05, -0.005, 1e12 - 0.001, 999_999_999_999.999, 1e15, -1e15, 1e16, 0.1 + 0.2, 24.567000000000007, .pi]
         for _ in 0..<20_000 {
             let thousandths = Double(Int.random(in: -10_000_000...10_000_000, using: &random))
@@ -122,7 +122,7 @@ struct QueryCommandTests {
 
     @Test("integers and bytes written straight into the output buffer read as their text, across buffer boundaries", arguments: [0, 5, 64, 1 << 16])
     func decimalsAndBytesAcrossFlushes(bufferLimit: Int) {
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix(seed: 4313)  // seeded: a failure replays
         var values = [0, 1, -1, 9, 10, -10, 99, 100, 999_999, Int.max, Int.min, Int.max - 1, Int.min + 1]
         values += (0..<2000).map { _ in Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0...62, using: &random) }
         let sink = OutputSink(.memory, name: "test", bufferLimit: bufferLimit)

@@ -8,13 +8,4 @@ public enum ImageSource: Hashable, Sendable {
     /// The rectangle (whole pixels, inside the image, at least 1 × 1) of a PNG file: a sheet
     /// described in no standard format.
     case region(file: String, x: Int, y: Int, width: Int, height: Int)
-
-    /// The file an @2x/@3x suffix is read from: the PNG, or for an atlas frame, nil (its sheet's
-    /// name is known only once the atlas is read).
-    var pngPath: String? {
-        switch self {
-        case .file(let path), .region(let path, _, _, _, _): path
-        case .atlasFrame: nil
-        }
-    }
 }

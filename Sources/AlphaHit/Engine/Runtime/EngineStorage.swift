@@ -49,8 +49,6 @@ final class EngineStorage: @unchecked Sendable {
         return built.tables
     }
 
-    /// Whether anything has needed the full records yet.
-    var hasRecords: Bool { lazyRecords.load() != nil }
 
     /// The full records' bytes once built, else 0.
     var lazyFullRecordBytes: Int { lazyRecords.load()?.byteCount ?? 0 }
