@@ -9,7 +9,7 @@ import Darwin
 /// Every call the library makes to the operating system, in one place: file identity and
 /// reading, error messages, the processor count, memory advice, a mutex with a condition, and
 /// the two trigonometric functions the standard library lacks. Nothing else imports the C library.
-enum Platform {
+package enum Platform {
     /// A failed system call: its `errno`, turned into a message once, here.
     struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         let code: Int32
@@ -114,8 +114,9 @@ enum Platform {
     }
 
     /// The correctly rounded value of a decimal number already checked to be one (`strtod`);
-    /// ±infinity when it is out of range.
-    static func decimalNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+    /// ±infinity when it is out of range. The one decimal conversion of the layout reader and the
+    /// command line's points.
+    package static func decimalNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer in
             for i in 0..<text.count { buffer[i] = CChar(bitPattern: text[i]) }
             buffer[text.count] = 0

@@ -1,3 +1,5 @@
+import AlphaHit
+
 /// Reads a point written `x,y` or `x y` (spaces around either allowed), in plain decimal notation.
 enum PointParser {
     /// The point in `text`, or nil when it is not exactly two finite decimal numbers.
@@ -120,7 +122,7 @@ enum PointParser {
             let magnitude = power < 0 ? Double(mantissa) / scale : Double(mantissa) * scale
             return negative ? -magnitude : magnitude
         }
-        let value = SystemCalls.decimalNumber(UnsafeBufferPointer(rebasing: line[start..<i]))
+        let value = Platform.decimalNumber(UnsafeBufferPointer(rebasing: line[start..<i]))
         return value.isFinite ? value : nil
     }
 }

@@ -157,15 +157,6 @@ enum SystemCalls {
         return path
     }
 
-    /// The correctly rounded value of a decimal number already checked to be one (`strtod`).
-    static func decimalNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { buffer in
-            for i in 0..<text.count { buffer[i] = CChar(bitPattern: text[i]) }
-            buffer[text.count] = 0
-            return strtod(buffer.baseAddress!, nil)
-        }
-    }
-
     /// The position of the first newline in `bytes` at or after `start` (libc's vectorised memchr).
     static func firstNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = bytes.baseAddress, start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
