@@ -24,7 +24,9 @@ struct CommandMannersTests {
         #expect(limit.text == "west\n")
     }
 
-    @Test("600 MB without a line break is read in flat memory (under a 600 MB address-space limit), then the next line is answered")
+    @Test(
+        "600 MB without a line break is read in flat memory (under a 600 MB address-space limit), then the next line is answered",
+        .enabled(if: !HitTestRunner.underSanitizer, "a sanitizer cannot run under an address-space limit"))
     func flatMemory() throws {
         let folder = try Fixtures.temporaryDirectory()
         let script = folder.appendingPathComponent("feed.sh").path

@@ -50,17 +50,27 @@ enum HitTestRunner {
         return (process.terminationStatus, String(decoding: message, as: UTF8.self))
     }
 
+    /// Whether this test process (and so the binary built beside it) is instrumented by a sanitizer,
+    /// which cannot run under an address-space limit and runs several times slower.
+    static let underSanitizer: Bool = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+
+    /// How much longer commands may take here: 10× under a sanitizer.
+    static let timeScale = underSanitizer ? 10 : 1
+
     /// Runs the built binary under a memory limit (`ulimit -v`, KiB of address space) and a time
     /// limit (`timeout`, seconds; status 124 or 137 when it runs out), standard input from `input` (a
     /// path), in `folder`. A command that hangs or grows without bound then fails the test instead
-    /// of the machine.
+    /// of the machine. Under a sanitizer the memory limit is left out (the sanitizer reserves more
+    /// address space than any limit allows) and the time limit is ``timeScale`` times longer: the
+    /// ordinary run is the one that holds memory to the limit.
     static func runLimited(
         _ arguments: [String], memoryKiB: Int = 1 << 20, seconds: Int = 30, input: String = "/dev/null", in folder: URL? = nil
     ) throws -> (status: Int32, standardOutput: Data, standardError: String) {
         guard let executable else { throw MissingBinary() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v \(memoryKiB) && exec timeout -s KILL \(seconds) \"$0\" \"$@\" < \"$ALPHAHIT_TEST_INPUT\"", executable.path] + arguments
+        let limit = underSanitizer ? "" : "ulimit -v \(memoryKiB) && "
+        process.arguments = ["-c", "\(limit)exec timeout -s KILL \(seconds * timeScale) \"$0\" \"$@\" < \"$ALPHAHIT_TEST_INPUT\"", executable.path] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["ALPHAHIT_TEST_INPUT": input]) { $1 }
         if let folder { process.currentDirectoryURL = folder }
         // Standard error to a file, so that only one pipe needs draining (no second thread).
