@@ -55,8 +55,7 @@ extension HitTester {
         mutating func accept(_ element: Int, distance: Double, nearest: (x: Double, y: Double)) {
             guard distance <= rules.effective(for: element, query: query) else { return }
             if self.element >= 0 {
-                let tie = abs(distance - self.distance) <= HitTester.margin(self.distance)
-                guard tie ? rank[element] < rank[self.element] : distance < self.distance else { return }
+                guard HitTester.ranksBefore(distance, rank[element], self.distance, rank[self.element]) else { return }
             }
             (self.element, self.distance, point) = (element, distance, nearest)
         }
@@ -98,7 +97,7 @@ extension HitTester {
                 outcome = .exactHitWins(id: exact.id)
             } else if let winner, winner.element == candidate.element {
                 outcome = .chosen
-            } else if let winner, abs(candidate.distance - winner.distance) <= Self.margin(winner.distance) {
+            } else if let winner, Self.isTie(candidate.distance, winner.distance) {
                 outcome = .behind(id: winner.id)
             } else {
                 outcome = .fartherThan(id: winner?.id ?? "")
@@ -121,10 +120,7 @@ extension HitTester {
             index.search(near: (point.x, point.y), radius: radius, tables: records, &all)
             return all
         }
-        let near = found.found.sorted { a, b in
-            let tie = abs(a.distance - b.distance) <= Self.margin(min(a.distance, b.distance))
-            return tie ? found.rank[a.element] < found.rank[b.element] : a.distance < b.distance
-        }
+        let near = found.found.sorted { a, b in Self.ranksBefore(a.distance, found.rank[a.element], b.distance, found.rank[b.element]) }
         return list + near.map { candidate($0.element, distance: $0.distance, nearest: $0.point, query: query, exact: false) }
     }
 
@@ -150,5 +146,16 @@ extension HitTester {
 
     fileprivate static func margin(_ distance: Double) -> Double {
         tieMargin * max(1, distance)
+    }
+
+    /// Whether two distances are the same for ranking: within the tie margin of the smaller.
+    fileprivate static func isTie(_ a: Double, _ b: Double) -> Bool {
+        abs(a - b) <= margin(min(a, b))
+    }
+
+    /// The one ranking of touch candidates: a candidate at distance `a` (resolution rank `rankA`, 0 =
+    /// front-most) goes before one at `b` when it is nearer, or as near (a tie) and in front.
+    fileprivate static func ranksBefore(_ a: Double, _ rankA: Int32, _ b: Double, _ rankB: Int32) -> Bool {
+        isTie(a, b) ? rankA < rankB : a < b
     }
 }
