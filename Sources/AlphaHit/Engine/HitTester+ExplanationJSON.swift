@@ -16,7 +16,7 @@ extension HitTester {
         let shown = lines.filter(\.boundsContainPoint)
         let verdicts = shown.map { "{\"id\":\(JSONText.string($0.id)),\"verdict\":\(JSONText.string($0.verdict.description))}" }
         let nearVerdicts = near.map { verdict in
-            "{\"id\":\(JSONText.string(verdict.candidate.id)),\"distance\":\(JSONText.number((verdict.candidate.distance * 1000).rounded() / 1000)),"
+            "{\"id\":\(JSONText.string(verdict.candidate.id)),\"distance\":\(JSONText.number(JSONText.thousandths(verdict.candidate.distance))),"
                 + "\"tolerance\":\(JSONText.number(verdict.candidate.tolerance)),\"verdict\":\(JSONText.string(verdict.outcome.description))}"
         }
         return "{\"point\":\(JSONText.pair(point.x, point.y)),\"id\":\(winner.map(JSONText.string) ?? "null"),"

@@ -26,6 +26,12 @@ package enum JSONText {
         return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
+    /// `value` rounded to thousandths, as every figure in the outputs is (distances, areas, scales):
+    /// the one rounding of printed figures.
+    package static func thousandths(_ value: Double) -> Double {
+        (value * 1000).rounded() / 1000
+    }
+
     /// `[x,y]`.
     package static func pair(_ x: Double, _ y: Double) -> String {
         "[\(number(x)),\(number(y))]"

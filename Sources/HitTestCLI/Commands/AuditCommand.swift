@@ -66,7 +66,7 @@ enum AuditCommand: Subcommand {
         } catch {
             throw CommandFailure(description: "\(error); use a smaller --scale\(engine.canvas == nil ? "; or give the layout a canvas" : "")")
         }
-        func number(_ value: Double) -> String { JSONText.number((value * 1000).rounded() / 1000) }
+        func number(_ value: Double) -> String { JSONText.number(JSONText.thousandths(value)) }
         if arguments.isSet(json) {
             let elements = audit.entries.map { e in
                 "{\"id\":\(JSONText.string(e.id)),\"owned\":\(number(e.owned)),\"own\":\(number(e.own)),\"covered\":\(number(e.covered)),"

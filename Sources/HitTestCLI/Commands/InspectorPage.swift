@@ -54,7 +54,7 @@ struct InspectorPage {
     private func data(width: Int, height: Int) -> String {
         var entries = [TargetAudit.Entry?](repeating: nil, count: engine.elements.count)
         for entry in audit.entries { entries[Int(entry.element.rawValue)] = entry }
-        func number(_ value: Double) -> String { JSONText.number((value * 1000).rounded() / 1000) }
+        func number(_ value: Double) -> String { JSONText.number(JSONText.thousandths(value)) }
         let elements = engine.elements.map { element in
             let index = Int(element.rawValue)
             let frame = engine.frameCorners(of: element).flatMap { [number($0.x), number($0.y)] }.joined(separator: ",")

@@ -70,7 +70,7 @@ struct QueryWriter {
             jsonAnswer(x, y)
         case (.all, false):
             let candidates = engine.touchCandidates(at: point, tolerance: tolerance)
-            let words = candidates.map { $0.isExactHit ? $0.id : "\($0.id)(\(JSONText.number(Self.rounded($0.distance))))" }
+            let words = candidates.map { $0.isExactHit ? $0.id : "\($0.id)(\(JSONText.number(JSONText.thousandths($0.distance))))" }
             output.write((words.isEmpty ? "-" : words.joined(separator: " ")) + "\n")
         case (.all, true):
             let exact = engine.allHits(at: point).map { "{\(Self.hitFields($0))}" }
@@ -108,7 +108,7 @@ struct QueryWriter {
         } else {
             output.write(static: "null,\"alpha\":null,\"distance\":")
         }
-        number(Self.rounded(record.distance), ",\"nearest\":[")
+        number(JSONText.thousandths(record.distance), ",\"nearest\":[")
         number(record.nearestX, ",")
         number(record.nearestY, "]}\n")
     }
@@ -161,7 +161,7 @@ struct QueryWriter {
         for verdict in near {
             let candidate = verdict.candidate
             output.write(
-                "  \(candidate.id): \(JSONText.number(Self.rounded(candidate.distance))) away (tolerance \(JSONText.number(candidate.tolerance))): \(verdict.outcome)\n")
+                "  \(candidate.id): \(JSONText.number(JSONText.thousandths(candidate.distance))) away (tolerance \(JSONText.number(candidate.tolerance))): \(verdict.outcome)\n")
         }
         if others > 0 {
             output.write("  (\(others) other element\(others == 1 ? "" : "s") considered: the point is outside \(others == 1 ? "its" : "their") bounds)\n")
@@ -176,7 +176,7 @@ struct QueryWriter {
         let pixel = hit.pixel.map { "[\($0.x),\($0.y)]" } ?? "null"
         let alpha = hit.alpha.map { String($0) } ?? "null"
         return "\"id\":\(JSONText.string(hit.id)),\"path\":[\(path)],\"local\":\(JSONText.pair(hit.localPoint.x, hit.localPoint.y)),"
-            + "\"pixel\":\(pixel),\"alpha\":\(alpha),\"distance\":\(JSONText.number(rounded(hit.distance))),"
+            + "\"pixel\":\(pixel),\"alpha\":\(alpha),\"distance\":\(JSONText.number(JSONText.thousandths(hit.distance))),"
             + "\"nearest\":\(JSONText.pair(hit.nearestPoint.x, hit.nearestPoint.y))"
     }
 
@@ -184,11 +184,6 @@ struct QueryWriter {
     func nearFields(_ candidate: TouchCandidate) -> String {
         let path = engine.path(of: candidate.element).map(JSONText.string).joined(separator: ",")
         return "\"id\":\(JSONText.string(candidate.id)),\"path\":[\(path)],\"local\":null,\"pixel\":null,\"alpha\":null,"
-            + "\"distance\":\(JSONText.number(Self.rounded(candidate.distance))),\"nearest\":\(JSONText.pair(candidate.nearestPoint.x, candidate.nearestPoint.y))"
-    }
-
-    /// Distances to a thousandth of a point: the engine's are good to 0.01, so more digits would only be noise.
-    static func rounded(_ distance: Double) -> Double {
-        (distance * 1000).rounded() / 1000
+            + "\"distance\":\(JSONText.number(JSONText.thousandths(candidate.distance))),\"nearest\":\(JSONText.pair(candidate.nearestPoint.x, candidate.nearestPoint.y))"
     }
 }
