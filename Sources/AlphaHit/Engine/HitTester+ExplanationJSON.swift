@@ -6,7 +6,7 @@ extension HitTester {
     ///
     /// - Parameter tolerance: the query's touch tolerance (nil: the layout's).
     package func explanationJSON(at point: Point, tolerance: Double?) -> String {
-        if let canvas, !(0 <= point.x && point.x < canvas.width && 0 <= point.y && point.y < canvas.height) {
+        if !isOnCanvas(point) {
             return "{\"point\":\(JSONText.pair(point.x, point.y)),\"id\":null,\"outsideCanvas\":true,\"explain\":[],\"others\":0}"
         }
         let lines = explanation(at: point)

@@ -31,6 +31,10 @@ public struct HitTester: Sendable {
     /// The layout's canvas, when it has one: points outside `[0, width) × [0, height)` hit nothing.
     public var canvas: Size? { storage.canvas }
 
+    /// Whether `point` lies on the canvas, `[0, width) × [0, height)` (always, for a layout without
+    /// one): outside it nothing is hit, not even by touch tolerance. The one canvas test.
+    public func isOnCanvas(_ point: Point) -> Bool { tables.insideCanvas(point.x, point.y) }
+
     /// Every image, sheet and atlas file the engine was read from, as resolved (the layout file
     /// aside): what a command writing files must never write over.
     package var inputFiles: [String] { storage.inputFiles }

@@ -147,7 +147,7 @@ struct QueryWriter {
     private func explainAnswer(_ point: Point) {
         if json { return output.write(engine.explanationJSON(at: point, tolerance: tolerance) + "\n") }
         let head = "\(JSONText.number(point.x)),\(JSONText.number(point.y))"
-        if let canvas = engine.canvas, !(0 <= point.x && point.x < canvas.width && 0 <= point.y && point.y < canvas.height) {
+        if !engine.isOnCanvas(point) {
             return output.write("\(head): - (outside the canvas)\n")
         }
         let lines = engine.explanation(at: point)
