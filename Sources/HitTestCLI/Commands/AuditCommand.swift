@@ -15,52 +15,27 @@ enum AuditCommand: Subcommand {
             2 usage error.
             """,
         arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
-        options: [scale, minSize, standard, tolerance, json, MapBudget.option] + LayoutLoading.options)
+        options: [scale] + TargetSizeOptions.options + [tolerance, json, MapBudget.option] + LayoutLoading.options)
 
     static let scale = Option(
         "--scale", value: "<k>", help: "Hit-map pixels per point. (default: 4)", expected: MapBudget.scaleExpected, parse: MapBudget.scale)
-    static let minSize = Option(
-        "--min-size", value: "<points>", help: "The minimum target size in points. (default: 24, WCAG 2.5.8)", expected: "a positive number",
-        parse: OptionValue.positiveNumber)
-    enum Standard: String, CaseIterable {
-        case wcag, apple, material
-        var size: Double {
-            switch self {
-            case .wcag: 24
-            case .apple: 44
-            case .material: 48
-            }
-        }
-    }
-    static let standard = Option(
-        "--standard", value: "<name>", help: "wcag (24), apple (44) or material (48): sets --min-size.", expected: "wcag, apple or material",
-        parse: Standard.init(rawValue:))
     static let tolerance = Option(
         "--tolerance", value: "<points>", help: "Resolve the owned pixels with this touch tolerance. (default: the layout's)",
         expected: "a finite number of at least 0", parse: OptionValue.nonNegativeNumber)
-    static let json = Flag("--json", help: "Print {\"minSize\", \"scale\", \"elements\": [{\"id\", \"owned\", \"own\", \"covered\", \"largestSquare\", \"pass\", \"reason\"}]}.")
-
-    /// Whether WCAG 2.5.8's spacing exception applies: under `--standard wcag` and plain `--min-size`
-    /// (the WCAG measure by default); Apple's and Material's guidance has no such exception.
-    static func appliesSpacingException(_ arguments: ParsedArguments) -> Bool {
-        arguments[standard].map { $0 == .wcag } ?? true
-    }
+    static let json = Flag("--json", help: "Print {\"minSize\", \"scale\", \"elements\": [{\"id\", \"owned\", \"own\", \"covered\", \"largestSquare\", \"pass\", \"bySpacing\", \"reason\"}]}.")
 
     /// The exit status when some element fails.
     static let failureStatus: Int32 = 3
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        if arguments.text(of: minSize) != nil, let text = arguments.text(of: standard) {
-            throw UsageError.invalidValue(option: "--standard", value: text, expected: "either --min-size or --standard, not both")
-        }
-        let size = arguments[minSize] ?? arguments[standard]?.size ?? 24
+        let size = try TargetSizeOptions.minimum(arguments)
         let engine = try LayoutLoading.engine(arguments.positionals[0], arguments, io: io)
         let auditScale = arguments[scale] ?? 4
         let audit: TargetAudit
         do {
             try MapBudget.check([("audit", try engine.hitMap(scale: auditScale, tolerance: arguments[tolerance]))], arguments, remedy: "use a smaller --scale")
             audit = try engine.audit(
-                scale: auditScale, tolerance: arguments[tolerance], minimumSize: size, spacingException: appliesSpacingException(arguments), maximumPixels: .max)
+                scale: auditScale, tolerance: arguments[tolerance], minimumSize: size, spacingException: TargetSizeOptions.appliesSpacingException(arguments), maximumPixels: .max)
         } catch let error as CommandFailure {
             throw error
         } catch {

@@ -25,7 +25,7 @@ enum RenderCommand: Subcommand {
             Exit codes: 0 drawn, 1 bad layout or unwritable output, 2 usage error.
             """,
         arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
-        options: [output, scale, legend, json, tolerance, html, htmlScale, AuditCommand.minSize, AuditCommand.standard, MapBudget.option] + LayoutLoading.options)
+        options: [output, scale, legend, json, tolerance, html, htmlScale] + TargetSizeOptions.options + [MapBudget.option] + LayoutLoading.options)
 
     static let output = Option(
         "--output", "-o", value: "<file.png>", help: "Where to write the picture; '-' for standard output.",
@@ -67,9 +67,7 @@ enum RenderCommand: Subcommand {
         if written.count == 2 && written.allSatisfy({ $0 == "-" }) {
             throw UsageError.other("Only one of '--output' and '--html' can be standard output ('-').")
         }
-        if arguments.text(of: AuditCommand.minSize) != nil, let text = arguments.text(of: AuditCommand.standard) {
-            throw UsageError.invalidValue(option: "--standard", value: text, expected: "either --min-size or --standard, not both")
-        }
+        _ = try TargetSizeOptions.minimum(arguments)
         let engine = try LayoutLoading.engine(arguments.positionals[0], arguments, io: io)
         try OutputTargets.refuseOverwriting(
             [("--output", outputPath), ("--html", pagePath), ("--legend", legendPath)], inputs: [arguments.positionals[0]] + engine.inputFiles)
@@ -144,11 +142,11 @@ enum RenderCommand: Subcommand {
 
     /// Audits the layout and writes the inspector page.
     static func writePage(_ engine: HitTester, colors: [ElementPalette.Color], to path: String, _ arguments: ParsedArguments, io: CommandIO) throws {
-        let minimum = arguments[AuditCommand.minSize] ?? arguments[AuditCommand.standard]?.size ?? 24
+        let minimum = try TargetSizeOptions.minimum(arguments)
         let audit: TargetAudit
         do {
             audit = try engine.audit(
-                scale: InspectorPage.auditScale, tolerance: nil, minimumSize: minimum, spacingException: AuditCommand.appliesSpacingException(arguments),
+                scale: InspectorPage.auditScale, tolerance: nil, minimumSize: minimum, spacingException: TargetSizeOptions.appliesSpacingException(arguments),
                 maximumPixels: .max)
         } catch {
             throw CommandFailure(description: "cannot audit for the page: \(error)")
