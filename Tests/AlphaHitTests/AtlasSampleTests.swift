@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+@testable import AlphaHit
+
+/// `Samples/atlas`: what its README line says.
+@Suite("Atlas sample")
+struct AtlasSampleTests {
+    @Test("both forms of the atlas sample answer as the README says, and alike at every point of a grid")
+    func sample() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Samples/atlas")
+        let packer = try HitTester(contentsOfLayoutFile: folder.appendingPathComponent("layout.json").path, cache: ImageCache())
+        let gdx = try HitTester(contentsOfLayoutFile: folder.appendingPathComponent("layout-libgdx.json").path, cache: ImageCache())
+        for engine in [packer, gdx] {
+            let answers = [(30.0, 33.0), (70, 25), (95, 25), (74, 75)].map { engine.hit(at: Point(x: $0.0, y: $0.1))?.id }
+            #expect(answers == ["play", "stop", nil, "badge"])
+        }
+        for y in stride(from: 0.25, to: 100, by: 0.5) {
+            for x in stride(from: 0.25, to: 160, by: 0.5) {
+                #expect(packer.elementIndex(at: Point(x: x, y: y)) == gdx.elementIndex(at: Point(x: x, y: y)))
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+@testable import AlphaHit
+
+@Suite("Element records")
+struct ElementRecordLayoutTests {
+    @Test("a hot record is 32 bytes, two to a cache line, in a 64-byte aligned table; general records are whole lines in one too")
+    func hotRecordSize() throws {
+        #expect(MemoryLayout<HotElement>.size == 32 && MemoryLayout<HotElement>.stride == 32)
+        #expect(MemoryLayout<CompiledElement>.stride % 64 == 0)
+        // What a rectangle's test reads, for every placement, sits in a general record's first two lines.
+        for offset in [
+            MemoryLayout<CompiledElement>.offset(of: \.originX)!, MemoryLayout<CompiledElement>.offset(of: \.flags)!,
+            MemoryLayout<CompiledElement>.offset(of: \.pixelWidth)!, MemoryLayout<CompiledElement>.offset(of: \.imageHeight)!,
+        ] {
+            #expect(offset < 128)
+        }
+        let engine = try HitTester(layout: Layout(elements: [
+            Element(id: "a", frame: Rect(x: 0, y: 0, width: 1, height: 1)), Element(id: "b", frame: Rect(x: 0.1, y: 0, width: 1, height: 1)),
+        ]))
+        #expect(UInt(bitPattern: engine.tables.hot) % 64 == 0 && UInt(bitPattern: engine.tables.details) % 64 == 0)
+        #expect(engine.storage.details.count == 1)
+    }
+
+    @Test("a row length past 32 bits is kept whole")
+    func wideRows() {
+        var record = CompiledElement()
+        record.bytesPerRow = 1 << 40
+        #expect(record.bytesPerRow == 1 << 40 && record.rowBytes32 == 0)
+        record.bytesPerRow = 4096
+        #expect(record.bytesPerRow == 4096 && record.rowBytes32 == 4096 && record.wideRowBytes == 0)
+        record.hasTransform = true
+        record.isFrame = true
+        #expect(record.hasTransform && record.isFrame && !record.clipsToBounds && !record.parentOnlyMoves && !record.isNested)
+        record.hasTransform = false
+        #expect(!record.hasTransform && record.isFrame)
+    }
+}
