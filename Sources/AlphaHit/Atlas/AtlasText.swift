@@ -1,9 +1,9 @@
 /// What every atlas format asks of its text before it is parsed, and of the names it holds.
-enum AtlasText {
+package enum AtlasText {
     /// Refuses text that is not UTF-8: UTF-16 and UTF-32 (by their byte order marks or their zero
     /// bytes), invalid UTF-8 sequences and NUL bytes, naming the line, so that nothing is read as garbage.
     static func checkEncoding(_ bytes: [UInt8], file: String) throws(AtlasError) {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || (bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0)) {
+        if isWideText(bytes) {
             throw .malformed(file: file, line: 1, message: "the atlas is UTF-16 (or UTF-32) text; save it as UTF-8")
         }
         if !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil { return }
@@ -28,10 +28,20 @@ enum AtlasText {
         }
     }
 
+    /// Whether `bytes` start as UTF-16 or UTF-32 text: a byte order mark, or a zero byte beside a
+    /// non-zero one (ASCII text in a wide encoding). What the atlas readers refuse by name, and
+    /// what the command line takes for an atlas rather than an image.
+    package static func isWideText(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(2))
+        return head == [0xFF, 0xFE] || head == [0xFE, 0xFF] || (head.count == 2 && (head[0] == 0) != (head[1] == 0))
+    }
+
     /// Calls `body` with each line (1-based number, bytes without the line break) until it returns
-    /// false. LF, CR LF and a lone CR each end a line, as in layout files.
+    /// false, after a UTF-8 byte order mark if there is one. LF, CR LF and a lone CR each end a
+    /// line, as in layout files.
     static func forEachLine(_ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) -> Bool) {
-        var start = 0, number = 1, index = 0
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = bom, number = 1, index = bom
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
@@ -50,12 +60,8 @@ enum AtlasText {
     /// Refuses a frame name or sheet path holding a control character (a NUL, a line break…), which
     /// would cut a path short or forge a line of output.
     static func checkName(_ name: String, _ what: String, file: String, line: Int) throws(AtlasError) {
-        // The control characters (Unicode's Cc): C0, DEL and C1.
-        if let bad = name.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            let code = String(bad.value, radix: 16, uppercase: true)
-            throw .malformed(
-                file: file, line: line,
-                message: "\(what) \(JSONText.string(name)) holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)")
+        if let bad = name.unicodeScalars.first(where: \.isControl) {
+            throw .malformed(file: file, line: line, message: "\(what) \(JSONText.string(name)) holds the control character \(bad.codePointName)")
         }
     }
 }

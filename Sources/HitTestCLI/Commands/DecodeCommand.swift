@@ -91,6 +91,7 @@ enum DecodeCommand: Subcommand {
             }
         }
         let sheet: DecodedImage, frame: AtlasFrame
+        var inputs = [path]
         if !FrameSelection.isAtlas(path) {
             if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
             try FrameSelection.refuseIndexWithoutFrame(arguments)
@@ -104,12 +105,13 @@ enum DecodeCommand: Subcommand {
                 throw UsageError.other("'\(path)' is an atlas: name the frame to decode with --frame.")
             }
             frame = selected
-            sheet = try decode(FrameSelection.sheetPath(of: frame, atlas: path))
+            inputs.append(FrameSelection.sheetPath(of: frame, atlas: path))
+            sheet = try decode(inputs[1])
             guard frame.fits(sheetWidth: sheet.width, height: sheet.height) else {
                 throw CommandFailure(description: AtlasError.frameOutsideSheet(file: path, line: frame.line, name: frame.name, sheetWidth: sheet.width, sheetHeight: sheet.height).description)
             }
         }
-        try OutputTargets.refuseOverwriting([("--output", output)], inputs: [path, FrameSelection.isAtlas(path) ? FrameSelection.sheetPath(of: frame, atlas: path) : path])
+        try OutputTargets.refuseOverwriting([("--output", output)], inputs: inputs)
         let sink = try OutputSink.file(output, standardOutput: io.output)
         PackedPlane.forEachRow(of: sheet, frame: frame) { row in sink.write(row) }
         try sink.finish()

@@ -26,7 +26,7 @@ enum FrameSelection {
     /// says what is wrong with them.
     static func isAtlas(_ path: String) -> Bool {
         guard let bytes = SystemCalls.readPrefix(path, count: 1 << 16), !bytes.isEmpty, !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return false }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || (bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0)) { return true }
+        if AtlasText.isWideText(bytes) { return true }
         let head = bytes.prefix(64)
         guard head.allSatisfy({ $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return false }
         // JSON or XML by its first character; libGDX text by a `key: value` line (or, past a long

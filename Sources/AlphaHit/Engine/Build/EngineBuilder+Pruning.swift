@@ -48,8 +48,7 @@ extension EngineBuilder {
             // Only the stored pixels can be solid: a scan of the rest would cost a frame's
             // declared size, however little it stores.
             let stored = element.storedPixels
-            let xs = max(px0, stored.x.lowerBound)..<max(max(px0, stored.x.lowerBound), min(px1 + 1, stored.x.upperBound))
-            let ys = max(py0, stored.y.lowerBound)..<max(max(py0, stored.y.lowerBound), min(py1 + 1, stored.y.upperBound))
+            let xs = (px0..<px1 + 1).clamped(to: stored.x), ys = (py0..<py1 + 1).clamped(to: stored.y)
             if xs.count * ys.count < (px1 - px0 + 1) * (py1 - py0 + 1) { allSolid = false }
             let minAlpha = element.pointee.minAlpha
             for y in ys {

@@ -42,8 +42,8 @@ extension EngineBuilder {
             case .atlasFrame(let atlas, _, _): names = [(atlas, path["image"]["atlas"])]
             }
             for (name, at) in names {
-                if let bad = name.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-                    add(at, "must not contain control characters (found U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)))")
+                if let bad = name.unicodeScalars.first(where: \.isControl) {
+                    add(at, "must not contain control characters (found \(bad.codePointName))")
                 }
             }
         }
