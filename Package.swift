@@ -26,20 +26,30 @@ let package = Package(
             name: "CAlphaHitPNG",
             dependencies: ["CLibPNG"]
         ),
+        // The layers of the library, each a target so that nothing can point back up (see
+        // Docs/Architecture.md): basics (geometry, platform, the three unsafe-memory types), the
+        // JSON reader and writer, images (decoding, cache, encoding), atlases, the engine with the
+        // layout model, then the layout file, whose module re-exports the public API below it.
+        .target(name: "AlphaHitBasics"),
+        .target(name: "AlphaHitJSON", dependencies: ["AlphaHitBasics"]),
+        .target(name: "AlphaHitImages", dependencies: ["AlphaHitBasics", "CAlphaHitPNG"]),
+        .target(name: "AlphaHitAtlas", dependencies: ["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages"]),
+        .target(name: "AlphaHitEngine", dependencies: ["AlphaHitBasics", "AlphaHitImages", "AlphaHitAtlas"]),
+        // The layout file (JSON → Layout → engine) and the umbrella of the public API.
         .target(
             name: "AlphaHit",
-            dependencies: ["CAlphaHitPNG"]
+            dependencies: ["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages", "AlphaHitAtlas", "AlphaHitEngine"]
         ),
         // The command line as a library, so tests run commands in-process.
         .target(
             name: "HitTestCLI",
-            dependencies: ["AlphaHit"]
+            dependencies: ["AlphaHit", "AlphaHitJSON"]
         ),
         // The C interface: @_cdecl exports that translate to and from the library; the header is
         // hand-written (include/alphahit.h), since the compiler's generated one is not C.
         .target(
             name: "AlphaHitC",
-            dependencies: ["AlphaHit"],
+            dependencies: ["AlphaHit", "AlphaHitJSON"],
             exclude: ["include", "exports.map"],
             // Only the alphahit_ functions leave the library (a linker version script).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/AlphaHitC/exports.map"])]
@@ -68,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AlphaHitTests",
-            dependencies: ["AlphaHit", "HitTestCLI"],
+            dependencies: ["AlphaHit", "AlphaHitJSON", "HitTestCLI"],
             // Binary fixtures the tests open by path.
             exclude: ["Fixtures"]
         ),

@@ -44,14 +44,22 @@ MAP
 # module: the file is compiled in as it is, but for its import of the library it now sits in.
 extra=()
 if [ "$target" = pipeline ]; then
-    sed '/^import AlphaHit$/d' Sources/HitTestCLI/Commands/InspectorPlanes.swift > "$build/InspectorPlanes.swift"
+    sed -E '/^import AlphaHit/d' Sources/HitTestCLI/Commands/InspectorPlanes.swift > "$build/InspectorPlanes.swift"
     extra+=("$build/InspectorPlanes.swift")
 fi
+
+# The library's targets, compiled as one module without their imports of one another.
+rm -rf "$build/library" && mkdir -p "$build/library"
+for target_dir in AlphaHitBasics AlphaHitJSON AlphaHitImages AlphaHitAtlas AlphaHitEngine AlphaHit; do
+    find "Sources/$target_dir" -name '*.swift' | while read -r file; do
+        sed -E '/^(@_exported )?import AlphaHit/d' "$file" > "$build/library/${target_dir}_$(basename "$file")"
+    done
+done
 
 # The library's Swift sources and the target, as one module; libFuzzer provides main.
 "$toolchain/swiftc" -g -O -sanitize=fuzzer,address -parse-as-library -module-name AlphaHitFuzz -package-name AlphaHit \
     -I Sources/CLibPNG -I "$build/modules/CAlphaHitPNG" \
-    $(find Sources/AlphaHit -name '*.swift' | sort) "$source_file" "${extra[@]}" \
+    $(find "$build/library" -name '*.swift' | sort) "$source_file" "${extra[@]}" \
     "$obj"/*.o $(pkg-config --libs libpng) -o "$build/$target"
 
 options=(-max_total_time="$seconds" -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1)

@@ -1,6 +1,7 @@
+@testable import AlphaHit
+@testable import AlphaHitEngine
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// `hittest inspect` and `hittest decode` on atlases and rectangles.
 @Suite("Atlases on the command line")

@@ -1,6 +1,9 @@
+@testable import AlphaHit
+@testable import AlphaHitAtlas
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// Layouts that use frames of the real exports, of all four formats.
 @Suite("Atlases: real exports in layouts")

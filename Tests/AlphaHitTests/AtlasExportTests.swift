@@ -1,6 +1,9 @@
+@testable import AlphaHit
+@testable import AlphaHitAtlas
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// Sprite atlases (issue 12): the real exports in `Fixtures/Atlases` (copied from `shared/atlases`
 /// with their sources and licences) rebuild to the expected frames.

@@ -1,6 +1,9 @@
+@testable import AlphaHit
+@testable import AlphaHitAtlas
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// Layouts that reference atlas frames: every format, every rule, every error.
 @Suite("Atlases in layouts")

@@ -1,6 +1,10 @@
+@testable import AlphaHit
+@testable import AlphaHitAtlas
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// `Samples/atlas`: what its README line says.
 @Suite("Atlas sample")

@@ -1,5 +1,7 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitAtlas
+@testable import AlphaHitBasics
+import Testing
 
 /// Atlas rotation is written twice, as `sheetPixel` (the general form, pixel by pixel) and as
 /// `strides` (how the engine walks a frame in place): this holds one against the other.

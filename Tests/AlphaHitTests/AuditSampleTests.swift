@@ -1,6 +1,7 @@
+@testable import AlphaHit
+@testable import AlphaHitEngine
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// The README's audit of `Samples/audit`, run as shown.
 @Suite("Audit sample")

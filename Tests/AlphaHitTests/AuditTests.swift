@@ -1,6 +1,9 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// `hittest audit` and `HitTester.audit` (issue 13, first part): the figures by hand and against a
 /// brute-force count.

@@ -1,5 +1,7 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Testing
 
 /// The canvas rule, in its one home (`HitTester.isOnCanvas`): `[0, width) × [0, height)`, and every
 /// query outside it answers nothing, exact or by touch tolerance.

@@ -1,7 +1,10 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// The conventions the command line follows (Docs/CLI.md): readable explanations on large layouts,
 /// JSON from every command that prints structured results, layouts from standard input, and

@@ -1,7 +1,10 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// The defects a new user found in the command line's plumbing, one test each, as the issue's
 /// table lists them: what happened, and what must happen instead.

@@ -1,6 +1,9 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// Many threads at once: resolving against shared engines while others build engines, evict and
 /// reload a tiny cache, and rewrite the images on disk. Run under `--sanitize=thread` too.

@@ -1,6 +1,10 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+@testable import AlphaHitJSON
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// Corrupted inputs by the thousand: each must decode whole or fail with a typed error, nothing else.
 @Suite("Corruption sweeps")

@@ -1,7 +1,10 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// `hittest decode`, `--help` and `--version`, run as a user runs them.
 @Suite("hittest decode command")

@@ -1,5 +1,7 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitImages
+import Testing
 
 /// The three pixel formats' layouts, and reading them back.
 @Suite("Decoded formats")

@@ -1,5 +1,8 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+import Testing
 
 /// The sample rules of the decoder, each checked on fixtures written with libpng
 /// against values computed independently of the decoder (by hand or with `Double` rounding).

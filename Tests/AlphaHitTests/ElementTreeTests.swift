@@ -1,5 +1,7 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Testing
 
 /// The flat tables results name elements by: ids, paths and child lists, against the layout.
 @Suite("Element tree")

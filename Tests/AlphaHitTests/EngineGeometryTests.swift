@@ -1,5 +1,7 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Testing
 
 /// Coordinates, bounds, transforms and shapes, with hand-computed expectations.
 @Suite("Engine geometry")

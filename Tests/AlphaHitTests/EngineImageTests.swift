@@ -1,5 +1,8 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+import Testing
 
 /// Where a local point lands on an element's image: content modes, cap insets, image scale, thresholds.
 @Suite("Engine image placement")

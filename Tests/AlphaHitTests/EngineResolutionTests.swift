@@ -1,5 +1,7 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Testing
 
 /// Order among siblings and children, clipping, skipped elements, and explain.
 @Suite("Engine resolution")

@@ -1,5 +1,7 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Testing
 
 /// Layouts that cannot become an engine: every problem reported at once, with its path.
 @Suite("Engine validation")

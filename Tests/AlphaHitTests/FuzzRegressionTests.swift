@@ -1,6 +1,10 @@
+@testable import AlphaHit
+@testable import AlphaHitAtlas
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// Replays the fuzzers' seed corpora and every input they ever crashed on (Fuzz/regressions),
 /// through the same checks the fuzz targets make.

@@ -1,5 +1,7 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Testing
 
 /// Which elements a query reads from their 32-byte hot record alone, and that those records stand
 /// for exactly the element the layout describes.

@@ -1,7 +1,10 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Dispatch
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// The image cache: sharing, invalidation, budget and eviction, single flight, failures.
 @Suite("Image cache")

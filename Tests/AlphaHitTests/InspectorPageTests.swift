@@ -1,7 +1,10 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// `hittest render --html`: the inspector page's data, checked without a browser (the page's
 /// script is checked in a real browser by scripts/browser-test.sh).

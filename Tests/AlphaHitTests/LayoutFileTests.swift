@@ -1,6 +1,10 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+@testable import AlphaHitJSON
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// The layout file format: every key, and every problem reported at once with its JSON path and line.
 @Suite("Layout file")

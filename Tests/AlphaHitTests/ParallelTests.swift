@@ -1,6 +1,8 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// `threads` means at most that many threads, in every batch (Swift, C and Python all go through
 /// `Parallel.forEach(_:workers:_:)`).

@@ -1,6 +1,9 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// PngSuite: every valid file decodes to the digests in `Fixtures/PngSuite/expected.json`,
 /// every corrupt-by-design `x*.png` fails with a typed error. The suite is vendored (see

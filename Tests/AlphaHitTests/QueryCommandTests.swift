@@ -1,7 +1,10 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitJSON
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// `hittest query`, run as a user runs it.
 @Suite("hittest query command")

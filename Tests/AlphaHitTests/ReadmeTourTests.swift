@@ -1,6 +1,7 @@
+@testable import AlphaHit
+@testable import AlphaHitEngine
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// The README's tour, command by command: each `$ hittest …` line is run in-process from the
 /// package root and its output compared with the lines the README shows under it.

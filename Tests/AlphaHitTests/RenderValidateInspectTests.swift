@@ -1,6 +1,8 @@
+@testable import AlphaHit
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// `hittest render`, `validate` and `inspect`, run as a user runs them.
 @Suite("hittest render, validate and inspect commands")

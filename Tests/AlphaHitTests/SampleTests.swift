@@ -1,6 +1,9 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// What `Samples/README.md` and `Docs/LayoutFormat.md` promise, checked against the real files.
 @Suite("Samples and format page")

@@ -1,6 +1,8 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// The nearest-solid-pixel search of the common case, against a scan of every pixel.
 @Suite("Touch tolerance: solid pixel search")

@@ -1,5 +1,7 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Testing
 
 /// The spatial index must give exactly the answers of a plain front-to-back walk of the tree.
 @Suite("Spatial index property")

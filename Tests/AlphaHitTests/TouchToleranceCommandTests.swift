@@ -1,6 +1,7 @@
+@testable import AlphaHit
+@testable import AlphaHitEngine
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// `hittest query --tolerance` and `hittest render --tolerance`.
 @Suite("Touch tolerance on the command line")

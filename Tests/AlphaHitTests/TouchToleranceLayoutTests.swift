@@ -1,6 +1,8 @@
+@testable import AlphaHit
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// `touchTolerance` in the layout file.
 @Suite("Touch tolerance in the layout file")

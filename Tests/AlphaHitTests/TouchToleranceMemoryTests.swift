@@ -1,6 +1,9 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// What touch tolerance keeps in memory, and when.
 @Suite("Touch tolerance memory")

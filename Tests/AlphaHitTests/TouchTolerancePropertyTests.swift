@@ -1,6 +1,8 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// The rule against the independent reference (`RegionOracle`) on random layouts of every feature.
 @Suite("Touch tolerance property")

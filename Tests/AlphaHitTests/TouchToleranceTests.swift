@@ -1,6 +1,8 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
 import Foundation
 import Testing
-@testable import AlphaHit
 
 /// Touch tolerance (issue 11): the rules of `Docs/HitTesting.md`, "Touch tolerance", with
 /// distances computed by hand.

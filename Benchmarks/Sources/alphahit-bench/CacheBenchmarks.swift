@@ -1,4 +1,5 @@
 import AlphaHit
+
 #if canImport(Glibc)
 import Glibc
 #endif

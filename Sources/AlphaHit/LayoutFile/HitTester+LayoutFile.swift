@@ -1,3 +1,6 @@
+import AlphaHitEngine
+import AlphaHitImages
+
 extension HitTester {
     /// Reads a layout file and builds its engine, reporting every problem in the file at once.
     ///

@@ -1,3 +1,8 @@
+import AlphaHitAtlas
+import AlphaHitBasics
+import AlphaHitEngine
+import AlphaHitJSON
+
 extension LayoutDecoder {
     /// An object's members, matched once against the keys it may have: for each key, the position
     /// of its member (held inline, so that reading an object allocates nothing).

@@ -1,3 +1,8 @@
+import AlphaHitAtlas
+import AlphaHitBasics
+import AlphaHitEngine
+import AlphaHitJSON
+
 /// Turns parsed JSON into a ``Layout``, collecting every structural problem with its path and
 /// line instead of stopping at the first. Broken values are replaced by harmless ones so the
 /// rest of the file is still checked.

@@ -1,10 +1,14 @@
+import AlphaHitBasics
+import AlphaHitEngine
+import AlphaHitJSON
+
 /// Reads layout files: JSON documents describing a screen of elements (format in `Docs/LayoutFormat.md`).
 public enum LayoutFile {
     /// The format versions this release reads.
     public static let supportedVersions = [1]
 
     /// Layout files larger than this (256 MiB) are refused rather than read.
-    public static let maximumFileSize = 256 << 20
+    public static let maximumFileSize = Platform.maximumTextFileSize
 
     /// Reads and checks the layout file at `path`; image paths resolve against the file's folder.
     ///
@@ -71,7 +75,7 @@ public enum LayoutFile {
         } catch {
             throw .unreadable(file: path, reason: error.description)
         }
-        return try decodeAll(bytes, name: path, imageDirectory: imageDirectory ?? folder(of: path))
+        return try decodeAll(bytes, name: path, imageDirectory: imageDirectory ?? FilePaths.folder(of: path))
     }
 
     /// - Parameter parallelNodeCount: from how many JSON values on the decoder splits the work in two
@@ -93,11 +97,6 @@ public enum LayoutFile {
             layout: layout, problems: decoder.problems.inFileOrder(), elementLines: decoder.elementLines, source: ReparsedSource(bytes))
     }
 
-    /// The folder part of a file path (`.` for a bare file name), as image paths resolve against it.
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
 }
 
 extension LayoutFile {

@@ -1,3 +1,6 @@
+import AlphaHitBasics
+import AlphaHitEngine
+
 /// Why a layout file could not become a ``Layout`` or a ``HitTester``. Every case names the file.
 public enum LayoutFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be read.

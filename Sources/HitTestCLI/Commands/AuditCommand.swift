@@ -1,4 +1,5 @@
 import AlphaHit
+import AlphaHitJSON
 
 /// `hittest audit`: whether each element is big enough to hit, from the pixels it really owns.
 enum AuditCommand: Subcommand {

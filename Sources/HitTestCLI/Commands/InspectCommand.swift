@@ -1,4 +1,5 @@
 import AlphaHit
+import AlphaHitJSON
 
 /// `hittest inspect`: what an image holds, for hit testing.
 enum InspectCommand: Subcommand {

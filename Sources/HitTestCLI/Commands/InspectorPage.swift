@@ -1,4 +1,5 @@
 import AlphaHit
+import AlphaHitJSON
 
 /// The self-contained page `hittest render --html` writes: the hit map, what decided each of its
 /// points, every element with its colour and audit result, all embedded (no network, no external

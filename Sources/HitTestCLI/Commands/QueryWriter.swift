@@ -1,4 +1,5 @@
 import AlphaHit
+import AlphaHitJSON
 
 /// Formats the answers of `hittest query` into a buffered standard output, one answer per point.
 struct QueryWriter {

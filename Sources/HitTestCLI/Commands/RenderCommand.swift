@@ -1,4 +1,5 @@
 import AlphaHit
+import AlphaHitJSON
 
 /// `hittest render`: a picture of who owns each pixel of the layout.
 enum RenderCommand: Subcommand {

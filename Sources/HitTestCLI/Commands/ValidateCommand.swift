@@ -1,4 +1,5 @@
 import AlphaHit
+import AlphaHitJSON
 
 /// `hittest validate`: every problem in a layout file, and the elements that can never be hit.
 enum ValidateCommand: Subcommand {

@@ -1,4 +1,5 @@
 import AlphaHit
+import AlphaHitJSON
 
 extension JSONText {
     /// Writes ``number(_:)``'s text for `value` straight to `output`, without a string for the

@@ -1,5 +1,6 @@
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitAtlas
+import Testing
 
 /// A UTF-8 byte order mark before a libGDX atlas is skipped, as it is before JSON and XML.
 @Suite("Atlases: byte order marks")

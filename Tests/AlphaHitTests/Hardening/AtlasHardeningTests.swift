@@ -1,7 +1,11 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitAtlas
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// The atlas readers under hostile input, rule by rule as issue 21 lists them.
 @Suite("Hardening: atlases")

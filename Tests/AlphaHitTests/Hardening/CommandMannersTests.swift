@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// The command line's smaller manners under hostile or careless use, one rule a test.
 @Suite("Hardening: command manners")

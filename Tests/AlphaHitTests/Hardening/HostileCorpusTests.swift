@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitEngine
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// Every command on the hostile corpus (`Fixtures/Hostile`: one atlas per class of attack, each
 /// with a layout that uses it), as the built binary under a memory and a time limit: each must end

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitEngine
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// Paths in a layout are whole: a NUL or another control character would cut a path short where
 /// the system reads it, so that another file is opened.

@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// Jobs over whole hit maps (render, its page, audit) under hostile layouts and options.
 @Suite("Hardening: map-sized jobs")

@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Foundation
 @testable import HitTestCLI
+import Testing
 
 /// No command ever changes a file it reads, and a failed run leaves its outputs as they were.
 @Suite("Hardening: outputs never destroy inputs")

@@ -1,5 +1,8 @@
-import Foundation
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+import Foundation
 
 /// Images and engines for the hit-testing tests.
 enum EngineFixtures {

@@ -1,5 +1,8 @@
-import Foundation
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+@testable import AlphaHitImages
+import Foundation
 @testable import HitTestCLI
 
 /// Where test data lives, found from this file's path rather than the working directory.

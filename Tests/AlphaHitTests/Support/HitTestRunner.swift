@@ -1,5 +1,7 @@
-import Foundation
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Foundation
 @testable import HitTestCLI
 
 /// Runs `hittest` commands for end-to-end tests: in-process through the `HitTestCLI` library with

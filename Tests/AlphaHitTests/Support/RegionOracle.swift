@@ -1,5 +1,7 @@
-import Foundation
 @testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Foundation
 
 /// A slow, independent touch-tolerance reference, from the geometry alone (no sampling of the
 /// plane, none of the engine's code): each element's hit region R(e) as a union of convex pieces in

@@ -1,6 +1,0 @@
-/// One image as the hot path reads it: its alpha8 plane and row length.
-@usableFromInline
-struct ImageSlot: Hashable {
-    @usableFromInline var pixels: UnsafePointer<UInt8>
-    @usableFromInline var rowBytes: Int
-}

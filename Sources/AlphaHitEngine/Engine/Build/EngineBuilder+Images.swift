@@ -1,0 +1,124 @@
+import AlphaHitAtlas
+import AlphaHitBasics
+import AlphaHitImages
+
+extension EngineBuilder {
+    /// Decodes every element's image (alpha8, through the cache: each file and sheet once), reading
+    /// atlases as needed, and checks frames, regions and cap insets against their images.
+    mutating func loadImages(_ visits: UnsafeBufferPointer<Visit>) -> [PlacedImage?] {
+        // By the source the layout gives, so that thousands of elements sharing an image cost one
+        // dictionary lookup each (a failed image is looked up again, to report each element).
+        var loaded: [ImageSource: PlacedImage] = [:]
+        var atlases: [String: Result<Atlas, AtlasError>] = [:]
+        // Neighbours often share an image: the last one found is checked first.
+        var last: (source: ImageSource, image: PlacedImage)?
+        return visits.indices.map { index -> PlacedImage? in
+            guard let source = visits[index].element.imageSource else { return nil }
+            let placed: PlacedImage
+            if let last, last.source == source {
+                placed = last.image
+            } else if let cached = loaded[source] {
+                placed = cached
+                last = (source, placed)
+            } else {
+                do throws(ImageLoadingError) {
+                    placed = try place(source, atlases: &atlases)
+                } catch {
+                    add(placement.path(of: index)["image"], error.description)
+                    return nil
+                }
+                loaded[source] = placed
+                last = (source, placed)
+                inputFiles.insert(placed.file)
+                if let atlas = placed.atlas { inputFiles.insert(atlas) }
+            }
+            if let caps = visits[index].element.capInsets {
+                let scale = imageScale(of: visits[index].element, placed: placed)
+                let width = Double(placed.pixelWidth) / scale, height = Double(placed.pixelHeight) / scale
+                if !(caps.left + caps.right < width) {
+                    add(placement.path(of: index)["capInsets"], "left + right (\(caps.left + caps.right)) must be less than the image width of \(width) points")
+                }
+                if !(caps.top + caps.bottom < height) {
+                    add(placement.path(of: index)["capInsets"], "top + bottom (\(caps.top + caps.bottom)) must be less than the image height of \(height) points")
+                }
+            }
+            return placed
+        }
+    }
+
+    /// A problem with an element's image: the decoder's, or the atlas's.
+    private enum ImageLoadingError: Error, CustomStringConvertible {
+        case decoding(PNGDecodingError)
+        case atlas(AtlasError)
+        case outside(String)
+
+        var description: String {
+            switch self {
+            case .decoding(let error): error.description
+            case .atlas(let error): error.description
+            case .outside(let message): message
+            }
+        }
+    }
+
+    /// Loads a source's image: a PNG, a region of one, or an atlas frame (reading the atlas once).
+    private func place(_ source: ImageSource, atlases: inout [String: Result<Atlas, AtlasError>]) throws(ImageLoadingError) -> PlacedImage {
+        func decode(_ path: String) throws(ImageLoadingError) -> DecodedImage {
+            do throws(PNGDecodingError) {
+                return try cache.image(contentsOfFile: path, as: .alpha8)
+            } catch {
+                throw .decoding(error)
+            }
+        }
+        switch source {
+        case .file(let name):
+            let path = resolve(name)
+            return PlacedImage(image: try decode(path), frame: nil, file: path)
+        case .region(let name, let x, let y, let width, let height):
+            let path = resolve(name)
+            let image = try decode(path)
+            guard x + width <= image.width, y + height <= image.height else {
+                throw .outside("the rect (\(x), \(y), \(width) x \(height)) reaches outside \(name), which is \(image.width) x \(image.height) pixels")
+            }
+            let frame = AtlasFrame(
+                name: name, index: -1, sheet: name, sheetX: x, sheetY: y, width: width, height: height, rotation: .none,
+                trimX: 0, trimY: 0, sourceWidth: width, sourceHeight: height, scale: nil, line: 0)
+            return PlacedImage(image: image, frame: frame, file: path)
+        case .atlasFrame(let atlasName, let frameName, let index):
+            let path = resolve(atlasName)
+            if atlases[path] == nil {
+                do throws(AtlasError) {
+                    atlases[path] = .success(try Atlas(contentsOfFile: path))
+                } catch {
+                    atlases[path] = .failure(error)
+                }
+            }
+            let frame: AtlasFrame
+            do throws(AtlasError) {
+                frame = try atlases[path]!.get().frame(named: frameName, index: index)
+                // Before anything the size of the frame is allocated or looped over.
+                try frame.checkSize(against: cache.decoder.limits, file: path)
+            } catch {
+                throw .atlas(error)
+            }
+            let sheet = frame.sheet.hasPrefix("/") ? frame.sheet : FilePaths.folder(of: path) + "/" + frame.sheet
+            let image = try decode(sheet)
+            guard frame.fits(sheetWidth: image.width, height: image.height) else {
+                throw .atlas(.frameOutsideSheet(file: path, line: frame.line, name: frame.name, sheetWidth: image.width, sheetHeight: image.height))
+            }
+            return PlacedImage(image: image, frame: frame, file: sheet, atlas: path)
+        }
+    }
+
+    /// An absolute path as given; a relative one under the layout's image directory.
+    func resolve(_ name: String) -> String {
+        guard !name.hasPrefix("/"), let directory = layout.imageDirectory, !directory.isEmpty else { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// Explicit scale, else @2x/@3x in the (sheet's) file name, else the atlas's own scale, else the
+    /// layout default, else 1.
+    func imageScale(of element: borrowing Element, placed: PlacedImage) -> Double {
+        element.imageScale ?? ImageScale.inferred(fromPath: placed.file) ?? placed.frame?.scale ?? layout.defaults.imageScale ?? 1
+    }
+}

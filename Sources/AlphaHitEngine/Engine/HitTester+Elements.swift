@@ -1,0 +1,71 @@
+import AlphaHitBasics
+
+extension HitTester {
+    /// Every element of the layout, hidden ones included, in depth-first (pre-order) order:
+    /// `engine.elements.map { engine.id(of: $0) }` lists the ids as the layout file gives them.
+    public var elements: Elements { Elements(count: storage.ids.count) }
+
+    /// The elements of a ``HitTester``, as indices in pre-order.
+    public struct Elements: RandomAccessCollection, Hashable, Sendable {
+        /// The number of elements.
+        public let count: Int
+
+        /// 0.
+        public var startIndex: Int { 0 }
+        /// ``count``.
+        public var endIndex: Int { count }
+
+        /// The element at position `position` of the pre-order listing.
+        public subscript(position: Int) -> ElementIndex {
+            precondition(position >= 0 && position < count, "element position \(position) outside 0..<\(count)")
+            return ElementIndex(rawValue: Int32(position))
+        }
+    }
+
+    /// The element with id `id`, or nil when the layout has none.
+    public func element(withID id: String) -> ElementIndex? {
+        storage.tree.index(ofID: id).map { ElementIndex(rawValue: $0) }
+    }
+
+    /// The id of an element of this engine.
+    ///
+    /// - Precondition: `element` came from this engine. An index from another engine is only
+    ///   caught when it is out of this engine's range (a clear trap, never a wrong read); inside it,
+    ///   it names whichever element of this engine has that position.
+    public func id(of element: ElementIndex) -> String {
+        storage.ids[checked(element)]
+    }
+
+    /// The ids from the top level down to `element`, inclusive.
+    ///
+    /// - Precondition: as for ``id(of:)``.
+    public func path(of element: ElementIndex) -> [String] {
+        let e = records.elements[checked(element)]
+        let start = Int(e.chainStart)
+        return (start..<start + Int(e.chainLength)).map { storage.ids[Int(records.chains[$0])] }
+    }
+
+    /// The element's parent, or nil for a top-level element.
+    ///
+    /// - Precondition: as for ``id(of:)``.
+    public func parent(of element: ElementIndex) -> ElementIndex? {
+        let parent = records.elements[checked(element)].parent
+        return parent >= 0 ? ElementIndex(rawValue: parent) : nil
+    }
+
+    /// The children of `element`, back to front as the layout lists them; with nil, the top-level elements.
+    ///
+    /// - Precondition: as for ``id(of:)``.
+    public func children(of element: ElementIndex?) -> [ElementIndex] {
+        let list = element.map { storage.tree.children(of: checked($0)) } ?? storage.topLevel[...]
+        return list.map { ElementIndex(rawValue: $0) }
+    }
+
+    private func checked(_ element: ElementIndex) -> Int {
+        let index = Int(element.rawValue)
+        precondition(
+            index >= 0 && index < storage.ids.count,
+            "ElementIndex(\(index)) is not an element of this engine, which has \(storage.ids.count): indices are valid only for the engine that returned them")
+        return index
+    }
+}

@@ -1,0 +1,101 @@
+import AlphaHitBasics
+import AlphaHitImages
+
+/// Answers which element a layout point hits: front-most first, by each element's frame,
+/// transform, shape, image placement and pixel transparency, under the rules in `Docs/HitTesting.md`.
+///
+/// An immutable, `Sendable` value, built once from a ``Layout``; share it between threads freely.
+/// The queries all take the point as `at:`: ``elementIndex(at:)`` is the hot path (a spatial-index
+/// lookup and a few element tests, with no allocation, locking or reference counting);
+/// ``hit(at:)``, ``allHits(at:)``, ``explanation(at:)`` and ``elementIndices(at:threads:)``
+/// build on the same tests.
+public struct HitTester: Sendable {
+    let storage: EngineStorage
+    @usableFromInline let tables: QueryTables
+
+    /// Validates `layout`, decodes its images through `cache`, and builds the engine.
+    ///
+    /// - Throws: ``LayoutError`` listing every problem, each with its path
+    ///   (`elements[2].children[0].frame.width: must be a finite number ≥ 0`): duplicate or empty
+    ///   ids, negative or non-finite sizes, thresholds outside [0, 1], singular transforms,
+    ///   cap insets that do not fit the image, nesting deeper than ``Layout/maximumDepth`` levels,
+    ///   and images that cannot be decoded (with the decoder's message).
+    public init(layout: Layout, cache: ImageCache = .shared) throws(LayoutError) {
+        try self.init(layout: layout, cache: cache) { _, _ in nil }
+    }
+
+    /// As ``init(layout:cache:)``, remembering where each element starts in its layout file.
+    package init(layout: consuming Layout, cache: ImageCache, sourceLine: (_ element: Int, _ path: () -> LayoutPath) -> Int?) throws(LayoutError) {
+        var builder = EngineBuilder(layout: consume layout, cache: cache)
+        storage = try builder.build(sourceLine: sourceLine)
+        tables = storage.tables
+    }
+
+    /// The layout's canvas, when it has one: points outside `[0, width) × [0, height)` hit nothing.
+    public var canvas: Size? { storage.canvas }
+
+    /// Whether `point` lies on the canvas, `[0, width) × [0, height)` (always, for a layout without
+    /// one): outside it nothing is hit, not even by touch tolerance. The one canvas test.
+    public func isOnCanvas(_ point: Point) -> Bool { tables.insideCanvas(point.x, point.y) }
+
+    /// Every image, sheet and atlas file the engine was read from, as resolved (the layout file
+    /// aside): what a command writing files must never write over.
+    package var inputFiles: [String] { storage.inputFiles }
+
+    /// The front-most element whose own shape takes `point` (layout space, points), or nil.
+    ///
+    /// Inlined into the caller: a spatial-grid lookup and the tests of the few elements there.
+    /// A miss falls back on touch tolerance only when the query or the layout asks for it (see
+    /// ``touchHit(at:tolerance:)``): otherwise a miss costs what it always did.
+    ///
+    /// - Parameter tolerance: how far (points ≥ 0) a tap may miss an element and still select it
+    ///   when nothing is hit exactly; nil: the layout's `defaults.touchTolerance`. An element's own
+    ///   `touchTolerance` overrides both.
+    @inlinable
+    public func elementIndex(at point: Point, tolerance: Double? = nil) -> ElementIndex? {
+        if let index = tables.frontMost(point.x, point.y) { return ElementIndex(rawValue: Int32(truncatingIfNeeded: index)) }
+        guard tolerance != nil || tables.toleranceInUse else { return nil }
+        return nearMiss(point, tolerance: tolerance)?.element
+    }
+
+    /// The element ``elementIndex(at:tolerance:)`` selects at `point`, with its id, path, local
+    /// point, and pixel; for a hit by touch tolerance, the distance and the point it snaps to.
+    ///
+    /// - Parameter tolerance: as for ``elementIndex(at:tolerance:)``.
+    public func hit(at point: Point, tolerance: Double? = nil) -> Hit? {
+        if let index = tables.frontMost(point.x, point.y) { return hit(of: index, at: point) }
+        guard tolerance != nil || tables.toleranceInUse, let near = nearMiss(point, tolerance: tolerance) else { return nil }
+        let index = Int(near.element.rawValue)
+        let local = records.unclippedLocalPoint(of: index, near.nearestPoint.x, near.nearestPoint.y)
+        return Hit(
+            element: near.element, id: near.id, path: path(of: near.element), localPoint: Point(x: local.x, y: local.y),
+            pixel: nil, alpha: nil, distance: near.distance, nearestPoint: near.nearestPoint)
+    }
+
+    /// Every element whose own shape takes `point`, front to back.
+    ///
+    /// Walks the whole tree: the spatial index keeps, per cell, only the elements that can be the
+    /// front-most answer there, so it cannot list what lies behind.
+    public func allHits(at point: Point) -> [Hit] {
+        scanAll(point).compactMap { hit(of: Int($0.rawValue), at: point) }
+    }
+
+    /// The full result for element `index` at `point`, or nil when its own shape does not take it.
+    func hit(of index: Int, at point: Point) -> Hit? {
+        let element = records.elements + index
+        guard let local = records.localPoint(of: index, point.x, point.y) else { return nil }
+        var pixel: PixelCoordinate?, alpha: UInt8?
+        switch element.probe(local.x, local.y) {
+        case .noImage:
+            break
+        case .pixel(let x, let y, let value) where value >= element.pointee.minAlpha:
+            (pixel, alpha) = (PixelCoordinate(x: x, y: y), value)
+        case .pixel, .outsideBounds, .outsideShape, .offImage:
+            return nil
+        }
+        let elementIndex = ElementIndex(rawValue: Int32(index))
+        return Hit(
+            element: elementIndex, id: storage.ids[index], path: path(of: elementIndex),
+            localPoint: Point(x: local.x, y: local.y), pixel: pixel, alpha: alpha, nearestPoint: point)
+    }
+}

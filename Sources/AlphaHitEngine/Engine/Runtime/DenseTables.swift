@@ -1,0 +1,49 @@
+import AlphaHitBasics
+
+/// The query's tables, made from the full records: a ``HotElement`` for every element, the full
+/// record kept only for the general ones, the transforms of plain ones, and the images they read.
+struct DenseTables {
+    var hot: [HotElement] = []
+    var transforms: [InverseTransform] = []
+    var images: [ImageSlot] = []
+    var details: [CompiledElement] = []
+    var parents: [Int32] = []
+
+    init(_ records: UnsafeBufferPointer<CompiledElement>) {
+        hot.reserveCapacity(records.count)
+        parents.reserveCapacity(records.count)
+        var slots: [ImageSlot: UInt16] = [:]
+        for full in records {
+            parents.append(full.parent)
+            var image: UInt16?
+            if full.placement == .identity, let pixels = full.pixels {
+                let slot = ImageSlot(pixels: pixels, rowBytes: full.bytesPerRow)
+                if let known = slots[slot] {
+                    image = known
+                } else if images.count <= Int(UInt16.max) {
+                    image = UInt16(images.count)
+                    slots[slot] = image
+                    images.append(slot)
+                }
+            }
+            let transformSlot = Int32(transforms.count)
+            if let plain = HotElement(exactly: full, transform: transformSlot, image: image),
+                Self.sameAside(fromChain: plain.expanded(parent: full.parent, transform: InverseTransform(of: full), image: image.map { images[Int($0)] }), full)
+            {
+                hot.append(plain)
+                if full.hasTransform { transforms.append(InverseTransform(of: full)) }
+            } else {
+                hot.append(.general(detail: Int32(details.count)))
+                details.append(full)
+                details[details.count - 1].element = Int32(hot.count - 1)
+            }
+        }
+    }
+
+    /// Whether two records are equal in everything but their place in the chains table.
+    private static func sameAside(fromChain a: CompiledElement, _ b: CompiledElement) -> Bool {
+        var (a, b) = (a, b)
+        (a.chainStart, a.chainLength, b.chainStart, b.chainLength) = (0, 0, 0, 0)
+        return a == b
+    }
+}

@@ -1,0 +1,106 @@
+import AlphaHitBasics
+
+/// Every element's full record and ancestor chain: what explanations, hit details, touch
+/// tolerance, hit maps and audits read. Queries never need them (see ``QueryTables``), so the
+/// engine builds them from its dense tables on first use (``EngineStorage/records``), and a
+/// layout only ever queried never holds them.
+final class FullRecords: @unchecked Sendable {
+    // Unchecked: the buffers are written once, in init, and only read afterwards.
+    let elements: UnsafeMutableBufferPointer<CompiledElement>
+    let chains: UnsafeMutableBufferPointer<Int32>
+    let tables: RecordTables
+
+    /// Expands the dense tables: a general element's record is copied, a plain one's rebuilt
+    /// (exactly: the builder made it plain only if so), and the chains linked again.
+    init(expanding dense: QueryTables, count: Int) {
+        var records = (0..<count).map { index -> CompiledElement in
+            let hot = dense.hot[index]
+            if hot.isGeneral { return dense.details[Int(hot.detail)] }
+            return hot.expanded(
+                parent: dense.parents[index], transform: hot.bits & HotElement.transformBit != 0 ? dense.transforms[Int(hot.detail)] : nil,
+                image: hot.kind == .image ? dense.images[Int(hot.image)] : nil)
+        }
+        let chains = Self.linkChains(&records)
+        elements = .allocate(capacity: max(1, count))
+        _ = elements.initialize(from: records)
+        self.chains = .allocate(capacity: max(1, chains.count))
+        _ = self.chains.initialize(from: chains)
+        tables = RecordTables(elements: UnsafePointer(elements.baseAddress!), chains: UnsafePointer(self.chains.baseAddress!))
+    }
+
+    deinit {
+        elements.deallocate()
+        chains.deallocate()
+    }
+
+    var byteCount: Int { elements.count * MemoryLayout<CompiledElement>.stride + chains.count * 4 }
+
+    /// Stores each element's ancestor chain (root first, itself last), whether it is nested, and
+    /// for a child of a parent that only moves it that parent's origin; returns the chains table.
+    static func linkChains(_ compiled: inout [CompiledElement]) -> [Int32] {
+        var chains: [Int32] = []
+        chains.reserveCapacity(compiled.count * 2)
+        compiled.withUnsafeMutableBufferPointer { compiled in
+            for index in compiled.indices {
+                // The element and its ancestors, root first: counted, then written from the leaf back.
+                var length = 0
+                var current = Int32(index)
+                while current >= 0 {
+                    length += 1
+                    current = compiled[Int(current)].parent
+                }
+                let start = chains.count
+                chains.append(contentsOf: repeatElement(0, count: length))
+                current = Int32(index)
+                for slot in (start..<start + length).reversed() {
+                    chains[slot] = current
+                    current = compiled[Int(current)].parent
+                }
+                compiled[index].chainStart = Int32(start)
+                compiled[index].chainLength = Int32(length)
+                compiled[index].isNested = length > 1
+                // A lone parent that only moves its children: its origin, for the hot path.
+                let parent = compiled[index].parent
+                if length == 2, !compiled[Int(parent)].hasTransform, !compiled[Int(parent)].clipsToBounds {
+                    compiled[index].parentOnlyMoves = true
+                    (compiled[index].parentOriginX, compiled[index].parentOriginY) = (compiled[Int(parent)].originX, compiled[Int(parent)].originY)
+                }
+            }
+        }
+        return chains
+    }
+}
+
+/// The full records and chains as raw pointers, for the paths off the query's hot path.
+struct RecordTables: @unchecked Sendable {
+    let elements: UnsafePointer<CompiledElement>
+    let chains: UnsafePointer<Int32>
+
+    /// Maps the layout point down the element's ancestor chain; nil when a clipping ancestor
+    /// does not contain it. The element's own bounds are left to the caller.
+    func localPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double)? {
+        var point = (x: x, y: y)
+        let element = elements + index
+        let start = Int(element.pointee.chainStart), end = start &+ Int(element.pointee.chainLength)
+        for link in start..<end {
+            let level = elements + Int(chains[link])
+            point = level.localPoint(point.x, point.y)
+            if level.pointee.clipsToBounds && link &+ 1 < end && !level.boundsContain(point.x, point.y) { return nil }
+        }
+        return point
+    }
+
+    /// The layout point in element `index`'s local space, whatever its clipping ancestors say.
+    func unclippedLocalPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        var point = (x: x, y: y)
+        let element = elements + index
+        let start = Int(element.pointee.chainStart)
+        for link in start..<start + Int(element.pointee.chainLength) { point = (elements + Int(chains[link])).localPoint(point.x, point.y) }
+        return point
+    }
+
+    /// The element's ancestors and itself, root first.
+    func chain(of index: Int) -> UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(start: chains + Int(elements[index].chainStart), count: Int(elements[index].chainLength))
+    }
+}

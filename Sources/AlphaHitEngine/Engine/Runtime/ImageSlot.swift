@@ -1,0 +1,8 @@
+import AlphaHitBasics
+
+/// One image as the hot path reads it: its alpha8 plane and row length.
+@usableFromInline
+struct ImageSlot: Hashable {
+    @usableFromInline var pixels: UnsafePointer<UInt8>
+    @usableFromInline var rowBytes: Int
+}

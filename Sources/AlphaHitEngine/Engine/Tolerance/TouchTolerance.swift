@@ -1,0 +1,27 @@
+import AlphaHitBasics
+
+/// The tolerances a layout sets: each element's own (if any) and the layout's default. Kept by the
+/// engine, read on a miss to decide whether a search is needed at all.
+struct TouchTolerance: Sendable {
+    /// Each element's own tolerance, NaN where it sets none; empty when no element sets one.
+    var own: [Double] = []
+    /// The largest own tolerance (0 when none).
+    var largestOwn = 0.0
+    /// The layout's `defaults.touchTolerance`.
+    var layoutDefault: Double?
+
+    /// r(e): the element's own tolerance, else the query's, else the layout's default, else 0.
+    @inline(__always)
+    func effective(for element: Int, query: Double?) -> Double {
+        if !own.isEmpty, !own[element].isNaN { return own[element] }
+        return query ?? layoutDefault ?? 0
+    }
+
+    /// How far from a point a search must look: the largest tolerance any element can have.
+    func searchRadius(query: Double?) -> Double {
+        max(largestOwn, query ?? layoutDefault ?? 0)
+    }
+
+    /// Whether a miss can ever be answered by a near element without a query tolerance.
+    var inUse: Bool { largestOwn > 0 || (layoutDefault ?? 0) > 0 }
+}

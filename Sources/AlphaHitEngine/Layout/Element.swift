@@ -1,0 +1,73 @@
+import AlphaHitBasics
+
+/// One hit-testable element: a frame in its parent's space, an optional image, and the rules
+/// that decide where it is solid. The semantics are in `Docs/HitTesting.md`.
+public struct Element: Hashable, Sendable {
+    /// Unique across the whole layout.
+    public var id: String
+    /// Position and size in the parent's local space (the layout space for top-level elements), in points.
+    public var frame: Rect
+    /// The element's image, if any: a PNG path, an atlas frame or a rectangle of a PNG. Without one
+    /// the shape alone decides.
+    public var imageSource: ImageSource?
+    /// The PNG file of ``imageSource`` when it is a whole file (nil for atlas frames and regions);
+    /// setting it makes the image that file.
+    public var image: String? {
+        get { if case .file(let path) = imageSource { path } else { nil } }
+        set { imageSource = newValue.map(ImageSource.file) }
+    }
+    /// Image pixels per point; nil: 2 or 3 from an `@2x`/`@3x` file name, else the layout default, else 1.
+    public var imageScale: Double?
+    /// How the image is placed; nil: the layout default, else `.scaleToFill`.
+    public var contentMode: ContentMode?
+    /// Caps of a resizable image, in image points; the image then always fills the bounds.
+    public var capInsets: EdgeInsets?
+    /// How the middle of a resizable image fills the bounds.
+    public var resizingMode: ResizingMode
+    /// A pixel is solid when `alpha / 255 >= alphaThreshold`, in 0...1; nil: the layout default, else 0.1.
+    public var alphaThreshold: Double?
+    /// The outline the element is hit within.
+    public var shape: ElementShape
+    /// Applied about the centre of the frame; nil for none.
+    public var transform: ElementTransform?
+    /// Hidden elements and their subtrees are never hit.
+    public var isHidden: Bool
+    /// Non-interactive elements and their subtrees are never hit.
+    public var isInteractive: Bool
+    /// Elements below 0.01 opacity, and their subtrees, are never hit.
+    public var opacity: Double
+    /// When true, points outside the bounds hit neither the element nor its subtree.
+    public var clipsToBounds: Bool
+    /// How far (in layout points, ≥ 0) a tap may miss this element's hit region and still select
+    /// it when nothing is hit exactly; nil: the query's tolerance, else the layout's default, else 0.
+    /// Overrides both. See `Docs/HitTesting.md`, "Touch tolerance".
+    public var touchTolerance: Double?
+    /// Children, back to front, in this element's local space; all are on top of the element itself.
+    public var children: [Element]
+
+    /// Creates an element; every rule not given takes its default.
+    public init(
+        id: String, frame: Rect, image: String? = nil, imageScale: Double? = nil, contentMode: ContentMode? = nil,
+        capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .stretch, alphaThreshold: Double? = nil,
+        shape: ElementShape = .rect, transform: ElementTransform? = nil, isHidden: Bool = false, isInteractive: Bool = true,
+        opacity: Double = 1, clipsToBounds: Bool = false, touchTolerance: Double? = nil, children: [Element] = [],
+        imageSource: ImageSource? = nil
+    ) {
+        self.id = id
+        self.frame = frame
+        self.imageSource = imageSource ?? image.map(ImageSource.file)
+        self.imageScale = imageScale
+        self.contentMode = contentMode
+        self.capInsets = capInsets
+        self.resizingMode = resizingMode
+        self.alphaThreshold = alphaThreshold
+        self.shape = shape
+        self.transform = transform
+        self.isHidden = isHidden
+        self.isInteractive = isInteractive
+        self.opacity = opacity
+        self.clipsToBounds = clipsToBounds
+        self.touchTolerance = touchTolerance
+        self.children = children
+    }
+}

@@ -1,0 +1,64 @@
+import AlphaHitBasics
+
+/// A decoded image: immutable pixel bytes in one ``PixelFormat``.
+///
+/// A value type; copies share the same bytes, which stay valid for as long as
+/// any copy exists (so an image handed out by ``ImageCache`` survives eviction).
+/// Reading pixels is a plain indexed load, with no locking or allocation.
+public struct DecodedImage: Sendable {
+    /// Width in pixels (at least 1).
+    public let width: Int
+    /// Height in pixels (at least 1).
+    public let height: Int
+    /// The layout of the bytes.
+    public let format: PixelFormat
+    /// Bytes from the start of one row to the next; at least the row's packed size.
+    public let bytesPerRow: Int
+    /// What the source file's header said.
+    public let header: PNGHeader
+
+    @usableFromInline package let storage: PixelStorage
+    /// log2 of the bytes a pixel's alpha is apart (0 for alpha8, 2 for ARGB), or -1 for masks:
+    /// one integer compare on the lookup path instead of a switch over the format enum.
+    @usableFromInline let alphaShift: Int
+
+    init(width: Int, height: Int, format: PixelFormat, bytesPerRow: Int, header: PNGHeader, storage: PixelStorage) {
+        self.width = width
+        self.height = height
+        self.format = format
+        self.bytesPerRow = bytesPerRow
+        self.header = header
+        self.storage = storage
+        switch format {
+        case .alpha8: alphaShift = 0
+        case .premultipliedARGB8: alphaShift = 2
+        case .mask1: alphaShift = -1
+        }
+    }
+
+    /// The number of pixel bytes held: `bytesPerRow * height`.
+    public var byteCount: Int { storage.count }
+
+    /// Calls `body` with the pixel bytes, rows `bytesPerRow` apart.
+    ///
+    /// The buffer is valid only during the call; keep the image alive instead of the pointer.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
+    }
+
+    /// The alpha of pixel (`x`, `y`), in 0...255.
+    ///
+    /// For ``PixelFormat/mask1(minAlpha:)`` images this is 255 where the bit is set and 0 elsewhere.
+    /// - Precondition: `0 <= x < width` and `0 <= y < height` (checked in debug builds only).
+    @inlinable
+    public func alpha(atX x: Int, y: Int) -> UInt8 {
+        assert(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
+        let row = storage.base + y &* bytesPerRow
+        if alphaShift >= 0 {
+            // alpha8, or the A byte that leads each ARGB pixel.
+            return row.load(fromByteOffset: x &<< alphaShift, as: UInt8.self)
+        }
+        let word = row.load(fromByteOffset: (x &>> 6) &<< 3, as: UInt64.self)
+        return (word &>> UInt64(x & 63)) & 1 == 0 ? 0 : 255
+    }
+}
