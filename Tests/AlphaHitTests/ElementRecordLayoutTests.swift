@@ -19,7 +19,7 @@ struct ElementRecordLayoutTests {
         let engine = try HitTester(layout: Layout(elements: [
             Element(id: "a", frame: Rect(x: 0, y: 0, width: 1, height: 1)), Element(id: "b", frame: Rect(x: 0.1, y: 0, width: 1, height: 1)),
         ]))
-        #expect(UInt(bitPattern: engine.tables.hot) % 64 == 0 && UInt(bitPattern: engine.tables.details) % 64 == 0)
+        #expect(UInt(bitPattern: engine.tables.hot.base) % 64 == 0 && UInt(bitPattern: engine.tables.details.base) % 64 == 0)
         #expect(engine.storage.details.count == 1)
     }
 

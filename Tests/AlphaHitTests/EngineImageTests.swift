@@ -131,7 +131,7 @@ struct EngineImageTests {
         var element = CompiledElement()
         (element.pixelWidth, element.pixelHeight, element.scale) = (3, 3, 10)
         (element.imageWidth, element.imageHeight) = (0.3, 0.3)
-        withUnsafePointer(to: element) { element in
+        ElementHandle.withRecord(element) { element in
             let u = 0.3.nextDown
             if let (x, y) = element.pixel(u, u) {
                 #expect(x == 2 && y == 2)

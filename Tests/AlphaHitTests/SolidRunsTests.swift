@@ -19,7 +19,7 @@ struct SolidRunsTests {
         (element.pixelWidth, element.pixelHeight, element.bytesPerRow, element.minAlpha) = (width, height, width, 128)
         try alpha.withUnsafeBufferPointer { pixels in
             element.pixels = pixels.baseAddress!
-            let runs = withUnsafePointer(to: element) { SolidRuns($0) }
+            let runs = ElementHandle.withRecord(element) { SolidRuns($0) }
             defer { runs.deallocate() }
             for _ in 0..<400 {
                 let q = (x: g.next(in: -30...Double(width) + 30), y: g.next(in: -30...Double(height) + 30))

@@ -22,10 +22,10 @@ extension HitTester {
         var noSolidPixel = Set<Int>()
         let records = self.records
         for index in 0..<storage.ids.count where isHittable(index) {
-            let element = records.elements + index
-            guard element.pointee.placement != .none, !hasSolidPixel(element) else { continue }
+            let element = records.element(index)
+            guard element.record.placement != .none, !hasSolidPixel(element) else { continue }
             noSolidPixel.insert(index)
-            warnings.append(warning(index, "\"\(storage.ids[index])\" can never be hit: its image has no pixel with alpha at or above \(element.pointee.minAlpha)"))
+            warnings.append(warning(index, "\"\(storage.ids[index])\" can never be hit: its image has no pixel with alpha at or above \(element.record.minAlpha)"))
         }
         // Pixels are owned by exact hits: a near tap owns nothing, whatever tolerance the layout sets.
         guard var map = try? hitMap(scale: scale), map.width * map.height <= maximumPixels else {
@@ -48,16 +48,15 @@ extension HitTester {
 
     /// Not skipped itself or through an ancestor, not `shape: none`, with some area.
     private func isHittable(_ index: Int) -> Bool {
-        let element = records.elements + index
-        guard element.pointee.shape != .none, element.pointee.width > 0, element.pointee.height > 0 else { return false }
-        let start = Int(element.pointee.chainStart)
-        return (start..<start + Int(element.pointee.chainLength)).allSatisfy { storage.skipReasons[Int(records.chains[$0])] == nil }
+        let element = records.element(index)
+        guard element.record.shape != .none, element.record.width > 0, element.record.height > 0 else { return false }
+        return !isSkipped(index)
     }
 
-    private func hasSolidPixel(_ element: UnsafePointer<CompiledElement>) -> Bool {
+    private func hasSolidPixel(_ element: ElementHandle) -> Bool {
         let stored = element.storedPixels
         for y in stored.y {
-            for x in stored.x where element.alpha(x, y) >= element.pointee.minAlpha { return true }
+            for x in stored.x where element.isSolidPixel(x, y) { return true }
         }
         return false
     }

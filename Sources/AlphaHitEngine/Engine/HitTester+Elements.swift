@@ -40,9 +40,15 @@ extension HitTester {
     ///
     /// - Precondition: as for ``id(of:)``.
     public func path(of element: ElementIndex) -> [String] {
-        let e = records.elements[checked(element)]
-        let start = Int(e.chainStart)
-        return (start..<start + Int(e.chainLength)).map { storage.ids[Int(records.chains[$0])] }
+        let chain = records.chain(of: checked(element))
+        return chain.indices.map { storage.ids[chain.index(at: $0)] }
+    }
+
+    /// Whether element `index` or one of its ancestors is skipped (``HitVerdict/SkipReason``), so
+    /// that it can never be hit.
+    func isSkipped(_ index: Int) -> Bool {
+        let chain = records.chain(of: index)
+        return chain.indices.contains { storage.skipReasons[chain.index(at: $0)] != nil }
     }
 
     /// The element's parent, or nil for a top-level element.

@@ -30,7 +30,7 @@ extension HitTester {
     private func walk(_ list: ArraySlice<Int32>, _ x: Double, _ y: Double, stopAtHit: Bool, report: (HitExplanation) -> Void) -> Bool {
         var found = false
         for index in list.reversed().map(Int.init) {
-            let element = records.elements + index
+            let element = records.element(index)
             let local = element.localPoint(x, y)
             func line(_ verdict: HitVerdict) -> HitExplanation {
                 HitExplanation(
@@ -41,7 +41,7 @@ extension HitTester {
                 report(line(.skipped(reason)))
                 continue
             }
-            if element.pointee.clipsToBounds && !element.boundsContain(local.x, local.y) {
+            if element.record.clipsToBounds && !element.boundsContain(local.x, local.y) {
                 reportClipped(storage.tree.children(of: index), local.x, local.y, by: storage.ids[index], report: report)
                 report(line(.outsideBounds))
                 continue
@@ -64,7 +64,7 @@ extension HitTester {
     /// (x, y) in their parent's space.
     private func reportClipped(_ list: ArraySlice<Int32>, _ x: Double, _ y: Double, by ancestor: String, report: (HitExplanation) -> Void) {
         for index in list.reversed().map(Int.init) where storage.skipReasons[index] == nil {
-            let element = records.elements + index
+            let element = records.element(index)
             let local = element.localPoint(x, y)
             reportClipped(storage.tree.children(of: index), local.x, local.y, by: ancestor, report: report)
             report(HitExplanation(
@@ -74,14 +74,14 @@ extension HitTester {
     }
 
     /// The element's own test at a local point, as a verdict.
-    static func ownVerdict(_ element: UnsafePointer<CompiledElement>, _ x: Double, _ y: Double) -> HitVerdict {
+    static func ownVerdict(_ element: ElementHandle, _ x: Double, _ y: Double) -> HitVerdict {
         switch element.probe(x, y) {
         case .outsideBounds: .outsideBounds
         case .outsideShape: .outsideShape
         case .offImage: .offImage
         case .noImage: .hit
-        case .pixel(let px, let py, let alpha) where alpha < element.pointee.minAlpha:
-            .transparent(pixel: PixelCoordinate(x: px, y: py), alpha: alpha, minAlpha: element.pointee.minAlpha)
+        case .pixel(let px, let py, let alpha) where alpha < element.record.minAlpha:
+            .transparent(pixel: PixelCoordinate(x: px, y: py), alpha: alpha, minAlpha: element.record.minAlpha)
         case .pixel: .hit
         }
     }

@@ -30,7 +30,7 @@ extension HitTester {
             let records = self.records
             if let local = records.localPoint(of: index, point.x, point.y) {
                 (record.localX, record.localY) = (local.x, local.y)
-                if case .pixel(let x, let y, let alpha) = (records.elements + index).probe(local.x, local.y) {
+                if case .pixel(let x, let y, let alpha) = records.element(index).probe(local.x, local.y) {
                     (record.pixelX, record.pixelY, record.alpha) = (Int32(clamping: x), Int32(clamping: y), alpha)
                 }
             }
@@ -57,14 +57,9 @@ extension HitTester {
     /// (0, 0), (w, 0), (w, h), (0, h) of its own space carried through its and its ancestors'
     /// transforms. For outlining it where it is drawn.
     package func frameCorners(of element: ElementIndex) -> [Point] {
-        let record = records.elements + Int(element.rawValue)
-        var map = AffineMap.identity
-        let start = Int(record.pointee.chainStart)
-        // The chain runs root first; the element's own map applies first.
-        for link in (start..<start + Int(record.pointee.chainLength)).reversed() {
-            map = map.followed(by: AffineMap.parentMap(of: records.elements + Int(records.chains[link])))
-        }
-        let (w, h) = (record.pointee.width, record.pointee.height)
+        let chain = records.chain(of: Int(element.rawValue))
+        let map = AffineMap.toLayout(from: chain)
+        let (w, h) = (chain.element.record.width, chain.element.record.height)
         return [(0.0, 0.0), (w, 0), (w, h), (0, h)].map { corner in
             let p = map.apply(corner.0, corner.1)
             return Point(x: p.x, y: p.y)

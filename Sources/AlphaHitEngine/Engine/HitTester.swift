@@ -82,13 +82,13 @@ public struct HitTester: Sendable {
 
     /// The full result for element `index` at `point`, or nil when its own shape does not take it.
     func hit(of index: Int, at point: Point) -> Hit? {
-        let element = records.elements + index
+        let element = records.element(index)
         guard let local = records.localPoint(of: index, point.x, point.y) else { return nil }
         var pixel: PixelCoordinate?, alpha: UInt8?
         switch element.probe(local.x, local.y) {
         case .noImage:
             break
-        case .pixel(let x, let y, let value) where value >= element.pointee.minAlpha:
+        case .pixel(let x, let y, let value) where value >= element.record.minAlpha:
             (pixel, alpha) = (PixelCoordinate(x: x, y: y), value)
         case .pixel, .outsideBounds, .outsideShape, .offImage:
             return nil

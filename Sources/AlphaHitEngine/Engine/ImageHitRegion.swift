@@ -9,13 +9,13 @@ import AlphaHitImages
 /// (iw, ih) its size in points and s its scale, has `alpha / 255 >= alphaThreshold`: the same
 /// element test a ``HitTester`` runs. `contains` is inlined into the caller: no call, allocation or
 /// reference counting per point.
-public struct ImageHitRegion: @unchecked Sendable {
-    // Unchecked: `element` points into `owner`, which is immutable after init and lives as long as this value.
+public struct ImageHitRegion: Sendable {
     @usableFromInline let image: DecodedImage
-    /// The element's placement, in storage owned (and freed) by `owner`.
-    @usableFromInline let element: UnsafePointer<CompiledElement>
+    /// The element's placement, read through `element`.
+    @usableFromInline let element: ElementHandle
     @usableFromInline let minAlpha: UInt8
-    let owner: CompiledElementBox
+    /// Owns the one record `element` reads.
+    let owner: Table<CompiledElement>
 
     /// Places `image` over a `size` rectangle.
     ///
@@ -33,31 +33,15 @@ public struct ImageHitRegion: @unchecked Sendable {
             minAlpha: AlphaThreshold.minimumAlpha(for: alphaThreshold), contentMode: .scaleToFill, capInsets: nil, tiles: false)
         self.image = image
         self.minAlpha = compiled.minAlpha
-        self.owner = CompiledElementBox(compiled)
-        self.element = UnsafePointer(owner.pointer)
+        self.owner = Table(CollectionOfOne(compiled))
+        self.element = ElementHandle(owner.view, 0)
     }
 
     /// Whether `point` (local, in points) lands on a solid pixel. For ``PixelFormat/mask1(minAlpha:)``
     /// images the mask's own `minAlpha` decides, whatever the threshold given here.
     @inlinable @inline(__always)
     public func contains(_ point: Point) -> Bool {
-        guard element.boundsContain(point.x, point.y), let (x, y) = element.pixelUnder(point.x, point.y) else { return false }
-        return image.alpha(atX: x, y: y) >= minAlpha
-    }
-}
-
-/// Owns one ``CompiledElement`` at a stable address, for a value type to point into.
-final class CompiledElementBox: @unchecked Sendable {
-    // Written once in init; read-only afterwards.
-    let pointer: UnsafeMutablePointer<CompiledElement>
-
-    init(_ element: CompiledElement) {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: element)
-    }
-
-    deinit {
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
+        // The element's own test (ElementHitTest.swift), on this image's pixels in any format.
+        element.isHit(element.probe(point.x, point.y) { image.alpha(atX: $0, y: $1) })
     }
 }

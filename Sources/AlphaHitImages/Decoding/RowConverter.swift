@@ -40,7 +40,7 @@ struct RowConverter {
             }
         case .mask1(let minAlpha):
             let words = row.assumingMemoryBound(to: UInt64.self)
-            for i in 0..<count where source[i &* 4 &+ 3] >= minAlpha {
+            for i in 0..<count where AlphaThreshold.isSolid(alpha: source[i &* 4 &+ 3], minimumAlpha: minAlpha) {
                 let x = xStart &+ i &* xStep
                 words[x &>> 6] |= 1 &<< UInt64(x & 63)
             }

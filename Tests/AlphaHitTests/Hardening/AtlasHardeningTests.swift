@@ -199,7 +199,7 @@ struct AtlasHardeningTests {
             elements: [Element(id: "e", frame: Rect(x: 0, y: 0, width: 16000, height: 16000), imageSource: .atlasFrame(atlas: "a.atlas", frame: "f"))],
             imageDirectory: folder.path)
         let engine = try HitTester(layout: layout)
-        let element = engine.records.elements
+        let element = engine.records.element(0)
         let stored = element.storedPixels
         #expect(stored.x == 100..<102 && stored.y == (16000 - 200 - 3)..<(16000 - 200))
         let counts = try #require(SolidPixelCounts(element))

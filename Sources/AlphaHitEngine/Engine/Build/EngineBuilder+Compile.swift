@@ -1,3 +1,5 @@
+import AlphaHitImages
+
 extension EngineBuilder {
     /// The hot-path form of one validated element.
     func compile(_ visit: borrowing Visit, image placed: PlacedImage?) -> CompiledElement {

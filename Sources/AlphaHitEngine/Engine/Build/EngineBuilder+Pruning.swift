@@ -10,33 +10,33 @@ extension EngineBuilder {
     /// answers for the whole cell. Anything else is kept as it is.
     static func cellVerdict(
         element index: Int, cell rect: SpatialGrid.CellRect,
-        elements: UnsafePointer<CompiledElement>, chains: [Int32], counts: UnsafePointer<SolidPixelCounts>?
+        records: RecordTables, counts: UnsafePointer<SolidPixelCounts>?
     ) -> SpatialGrid.CellVerdict {
-        let element = elements + index
+        let chain = records.chain(of: index)
+        let element = chain.element
         var (x0, y0, x1, y1) = rect
         var insideClips = true
-        let start = Int(element.pointee.chainStart), end = start + Int(element.pointee.chainLength)
-        for link in start..<end {
-            let level = elements + Int(chains[link])
-            guard !level.pointee.hasTransform else { return .keep }
-            (x0, x1) = (x0 - level.pointee.originX, x1 - level.pointee.originX)
-            (y0, y1) = (y0 - level.pointee.originY, y1 - level.pointee.originY)
-            if link < end - 1, level.pointee.clipsToBounds, !contains(level, x0, y0, x1, y1) { insideClips = false }
+        for position in chain.indices {
+            let level = chain[position]
+            guard !level.record.hasTransform else { return .keep }
+            (x0, x1) = (x0 - level.record.originX, x1 - level.record.originX)
+            (y0, y1) = (y0 - level.record.originY, y1 - level.record.originY)
+            if position < chain.endIndex - 1, level.record.clipsToBounds, !contains(level, x0, y0, x1, y1) { insideClips = false }
         }
-        let (w, h) = (element.pointee.width, element.pointee.height)
+        let (w, h) = (element.record.width, element.record.height)
         // Entirely outside the bounds: nothing in the cell can hit it.
         if x1 < 0 || x0 >= w || y1 < 0 || y0 >= h { return .drop }
         let inside = contains(element, x0, y0, x1, y1)
-        switch element.pointee.placement {
+        switch element.record.placement {
         case .none:
-            return inside && insideClips && element.pointee.shape == .rect ? .cover : .keep
+            return inside && insideClips && element.record.shape == .rect ? .cover : .keep
         case .capInsets:
             return .keep
         case .scaleToFill, .scaled, .natural, .identity:
             break
         }
         let (u0, v0) = element.imagePoint(x0, y0), (u1, v1) = element.imagePoint(x1, y1)
-        let (iw, ih) = (element.pointee.imageWidth, element.pointee.imageHeight)
+        let (iw, ih) = (element.record.imageWidth, element.record.imageHeight)
         guard u1 >= 0, u0 < iw, v1 >= 0, v0 < ih, !u0.isNaN, !v0.isNaN, !u1.isNaN, !v1.isNaN else { return .drop }
         // The corners' pixels, with image points off the image moved onto its nearest edge.
         func onImage(_ value: Double, _ extent: Double) -> Double { min(max(value, 0), extent.nextDown) }
@@ -52,10 +52,9 @@ extension EngineBuilder {
             let stored = element.storedPixels
             let xs = (px0..<px1 + 1).clamped(to: stored.x), ys = (py0..<py1 + 1).clamped(to: stored.y)
             if xs.count * ys.count < (px1 - px0 + 1) * (py1 - py0 + 1) { allSolid = false }
-            let minAlpha = element.pointee.minAlpha
             for y in ys {
                 for x in xs {
-                    if element.alpha(x, y) >= minAlpha { anySolid = true } else { allSolid = false }
+                    if element.isSolidPixel(x, y) { anySolid = true } else { allSolid = false }
                 }
                 if anySolid && !allSolid { return .keep }
             }
@@ -63,11 +62,11 @@ extension EngineBuilder {
         if !anySolid { return .drop }
         if !allSolid { return .keep }
         let onImage = u0 >= 0 && u1 < iw && v0 >= 0 && v1 < ih
-        return inside && insideClips && onImage && element.pointee.shape == .rect ? .cover : .keep
+        return inside && insideClips && onImage && element.record.shape == .rect ? .cover : .keep
     }
 
     /// Whether the local rectangle lies inside the element's half-open bounds.
-    private static func contains(_ element: UnsafePointer<CompiledElement>, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
-        x0 >= 0 && x1 < element.pointee.width && y0 >= 0 && y1 < element.pointee.height
+    private static func contains(_ element: ElementHandle, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
+        x0 >= 0 && x1 < element.record.width && y0 >= 0 && y1 < element.record.height
     }
 }

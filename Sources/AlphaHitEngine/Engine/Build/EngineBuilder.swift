@@ -73,17 +73,20 @@ struct EngineBuilder {
         // What is left needs the visits' copies of the elements no more: for a large layout, tens of MB.
         visits = []
         var grid = SpatialGrid(boxes: boxes)
-        let dense = compiled.withUnsafeBufferPointer { elements in
-            let counts = solidPixelCounts(elements.baseAddress!, count: elements.count)
-            // The tables are read in place (a pointer each), not copied for every cell.
-            counts.tables.withUnsafeBufferPointer { tables in
-                grid.prune { element, cell in
-                    Self.cellVerdict(
-                        element: Int(element), cell: cell, elements: elements.baseAddress!, chains: chains,
-                        counts: counts.table[Int(element)].map { tables.baseAddress! + Int($0) })
+        let dense = TableView.withElements(of: compiled) { elements in
+            TableView.withElements(of: chains) { chains in
+                let records = RecordTables(elements: elements, chains: chains)
+                let counts = solidPixelCounts(records)
+                // The tables are read in place (a pointer each), not copied for every cell.
+                counts.tables.withUnsafeBufferPointer { tables in
+                    grid.prune { element, cell in
+                        Self.cellVerdict(
+                            element: Int(element), cell: cell, records: records,
+                            counts: counts.table[Int(element)].map { tables.baseAddress! + Int($0) })
+                    }
                 }
+                return DenseTables(elements)
             }
-            return DenseTables(elements)
         }
         compiled = []
         return EngineStorage(
@@ -117,7 +120,8 @@ struct EngineBuilder {
     }
 
     /// One solid-pixel table per image and threshold in use, and each element's table (if any).
-    private func solidPixelCounts(_ elements: UnsafePointer<CompiledElement>, count: Int) -> (tables: [SolidPixelCounts], table: [Int32?]) {
+    private func solidPixelCounts(_ records: RecordTables) -> (tables: [SolidPixelCounts], table: [Int32?]) {
+        let (elements, count) = (records.elements, records.elements.count)
         var tables: [SolidPixelCounts] = []
         var byKey: [CompiledElement.PixelsKey: Int32] = [:]
         var table = [Int32?](repeating: nil, count: count)
@@ -126,7 +130,7 @@ struct EngineBuilder {
             let key = elements[index].pixelsKey
             if let known = byKey[key] {
                 table[index] = known
-            } else if let counts = SolidPixelCounts(elements + index) {
+            } else if let counts = SolidPixelCounts(records.element(index)) {
                 byKey[key] = Int32(tables.count)
                 table[index] = Int32(tables.count)
                 tables.append(counts)

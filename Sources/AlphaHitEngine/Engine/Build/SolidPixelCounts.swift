@@ -15,16 +15,15 @@ struct SolidPixelCounts {
 
     /// The table for the element's alpha8 plane at its `minAlpha`; nil for images of more than
     /// `maximumPixels` pixels that can be solid.
-    init?(_ element: UnsafePointer<CompiledElement>, maximumPixels: Int = Self.maximumPixels) {
+    init?(_ element: ElementHandle, maximumPixels: Int = Self.maximumPixels) {
         let stored = element.storedPixels
         let (width, height) = (stored.x.count, stored.y.count)
         guard width * height <= maximumPixels else { return nil }
         var sums = [Int32](repeating: 0, count: (width + 1) * (height + 1))
-        let minAlpha = element.pointee.minAlpha
         for y in 0..<height {
             var row: Int32 = 0
             for x in 0..<width {
-                if element.alpha(stored.x.lowerBound + x, stored.y.lowerBound + y) >= minAlpha { row += 1 }
+                if element.isSolidPixel(stored.x.lowerBound + x, stored.y.lowerBound + y) { row += 1 }
                 sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row
             }
         }

@@ -126,10 +126,9 @@ extension HitTester {
 
     /// Not skipped (itself or an ancestor) and not `shape: none`.
     private func auditable(_ index: Int) -> Bool {
-        let element = records.elements + index
-        guard element.pointee.shape != .none else { return false }
-        let start = Int(element.pointee.chainStart)
-        return (start..<start + Int(element.pointee.chainLength)).allSatisfy { storage.skipReasons[Int(records.chains[$0])] == nil }
+        let element = records.element(index)
+        guard element.record.shape != .none else { return false }
+        return !isSkipped(index)
     }
 
     /// How many hit-map sample points lie in the element's own region (its test and its clips).
@@ -144,7 +143,7 @@ extension HitTester {
             for x in x0...x1 {
                 let point = map.point(ofPixelX: x, y: y)
                 guard tables.insideCanvas(point.x, point.y), let local = records.localPoint(of: index, point.x, point.y) else { continue }
-                if (records.elements + index).ownHit(local.x, local.y) { count += 1 }
+                if records.element(index).ownHit(local.x, local.y) { count += 1 }
             }
         }
         return count

@@ -2,12 +2,12 @@ import AlphaHitBasics
 
 /// The walk down a general element's ancestors, over the query's tables.
 struct AncestorWalk {
-    let hot: UnsafePointer<HotElement>, details: UnsafePointer<CompiledElement>, parents: UnsafePointer<Int32>
-    let transforms: UnsafePointer<InverseTransform>
+    let hot: TableView<HotElement>, details: TableView<CompiledElement>, parents: TableView<Int32>
+    let transforms: TableView<InverseTransform>
 
     /// Layout point (x, y) in element `index`'s local space, walked down from the root; nil when
     /// it or an ancestor clips the point away. The same steps, in the same order, as
-    /// ``RecordTables/localPoint(of:_:_:)`` followed by the element's own clip.
+    /// ``ElementChain/localPoint(_:_:)`` followed by the element's own clip.
     func pointInside(_ index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double)? {
         var point = (x: x, y: y)
         let parent = Int(parents[index])
@@ -15,19 +15,19 @@ struct AncestorWalk {
             guard let inParent = pointInside(parent, x, y) else { return nil }
             point = inParent
         }
-        let element = hot + index
-        if element.pointee.isGeneral {
-            let record = details + Int(element.pointee.detail)
-            point = record.localPoint(point.x, point.y)
-            return record.pointee.clipsToBounds && !record.boundsContain(point.x, point.y) ? nil : point
+        let element = hot[index]
+        if element.isGeneral {
+            let full = ElementHandle(details, Int(element.detail))
+            point = full.localPoint(point.x, point.y)
+            return full.record.clipsToBounds && !full.boundsContain(point.x, point.y) ? nil : point
         }
         // A plain element's own origin (its parent was applied above, as in the chain walk).
-        var px = point.x - Double(element.pointee.originX), py = point.y - Double(element.pointee.originY)
-        let width = Double(element.pointee.width), height = Double(element.pointee.height)
-        if element.pointee.bits & HotElement.transformBit != 0 {
-            (px, py) = QueryTables.inverse(transforms + Int(element.pointee.detail), width, height, px, py)
+        var px = point.x - Double(element.originX), py = point.y - Double(element.originY)
+        let width = Double(element.width), height = Double(element.height)
+        if element.bits & HotElement.transformBit != 0 {
+            (px, py) = transforms[Int(element.detail)].localPoint(px, py, centreX: width / 2, centreY: height / 2)
         }
-        if element.pointee.bits & HotElement.clipsBit != 0 && !(0 <= px && px < width && 0 <= py && py < height) { return nil }
+        if element.bits & HotElement.clipsBit != 0 && !CompiledElement.within(px, width, py, height) { return nil }
         return (px, py)
     }
 }

@@ -8,11 +8,11 @@ import AlphaHitBasics
 /// ``QueryTables``); everything else (explanations, hit details, touch tolerance, audits) reads
 /// the full records of ``FullRecords``.
 @usableFromInline
-struct CompiledElement: Equatable {
-    @usableFromInline enum ShapeKind: UInt8 { case rect, ellipse, roundedRect, none }
+struct CompiledElement: Equatable, BitwiseCopyable {
+    @usableFromInline enum ShapeKind: UInt8, BitwiseCopyable { case rect, ellipse, roundedRect, none }
     /// How the image maps onto the bounds. `identity` is natural size at one pixel per point with
     /// the image exactly covering the bounds: pixel (floor(x), floor(y)), with nothing to check.
-    @usableFromInline enum Placement: UInt8 { case none, scaleToFill, scaled, natural, identity, capInsets }
+    @usableFromInline enum Placement: UInt8, BitwiseCopyable { case none, scaleToFill, scaled, natural, identity, capInsets }
 
     // The general path's common tests (bounds, a plain parent's origin, the pixel pointer and row
     // length, the kinds and the flags) read the first 64 bytes.

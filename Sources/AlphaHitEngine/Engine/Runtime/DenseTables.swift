@@ -9,7 +9,7 @@ struct DenseTables {
     var details: [CompiledElement] = []
     var parents: [Int32] = []
 
-    init(_ records: UnsafeBufferPointer<CompiledElement>) {
+    init(_ records: TableView<CompiledElement>) {
         hot.reserveCapacity(records.count)
         parents.reserveCapacity(records.count)
         var slots: [ImageSlot: UInt16] = [:]

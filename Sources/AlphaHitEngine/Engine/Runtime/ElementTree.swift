@@ -58,7 +58,7 @@ struct ElementTree {
 
     /// `elements[2].children[0]` for element `index`, from its ancestors (`parents`) and its place
     /// among its siblings, found by bisection: pre-order numbers siblings in increasing order.
-    func path(of index: Int, parents: UnsafePointer<Int32>) -> LayoutPath {
+    func path(of index: Int, parents: TableView<Int32>) -> LayoutPath {
         var chain: [Int] = []
         var current = index
         while current >= 0 {

@@ -4,10 +4,9 @@ import AlphaHitBasics
 /// tolerance, hit maps and audits read. Queries never need them (see ``QueryTables``), so the
 /// engine builds them from its dense tables on first use (``EngineStorage/records``), and a
 /// layout only ever queried never holds them.
-final class FullRecords: @unchecked Sendable {
-    // Unchecked: the buffers are written once, in init, and only read afterwards.
-    let elements: UnsafeMutableBufferPointer<CompiledElement>
-    let chains: UnsafeMutableBufferPointer<Int32>
+final class FullRecords: Sendable {
+    let elements: Table<CompiledElement>
+    let chains: Table<Int32>
     let tables: RecordTables
 
     /// Expands the dense tables: a general element's record is copied, a plain one's rebuilt
@@ -21,19 +20,12 @@ final class FullRecords: @unchecked Sendable {
                 image: hot.kind == .image ? dense.images[Int(hot.image)] : nil)
         }
         let chains = Self.linkChains(&records)
-        elements = .allocate(capacity: max(1, count))
-        _ = elements.initialize(from: records)
-        self.chains = .allocate(capacity: max(1, chains.count))
-        _ = self.chains.initialize(from: chains)
-        tables = RecordTables(elements: UnsafePointer(elements.baseAddress!), chains: UnsafePointer(self.chains.baseAddress!))
+        elements = Table(records)
+        self.chains = Table(chains)
+        tables = RecordTables(elements: elements.view, chains: self.chains.view)
     }
 
-    deinit {
-        elements.deallocate()
-        chains.deallocate()
-    }
-
-    var byteCount: Int { elements.count * MemoryLayout<CompiledElement>.stride + chains.count * 4 }
+    var byteCount: Int { elements.byteCount + chains.byteCount }
 
     /// Stores each element's ancestor chain (root first, itself last), whether it is nested, and
     /// for a child of a parent that only moves it that parent's origin; returns the chains table.
@@ -71,36 +63,30 @@ final class FullRecords: @unchecked Sendable {
     }
 }
 
-/// The full records and chains as raw pointers, for the paths off the query's hot path.
-struct RecordTables: @unchecked Sendable {
-    let elements: UnsafePointer<CompiledElement>
-    let chains: UnsafePointer<Int32>
+/// The full records and chains, for the paths off the query's hot path.
+struct RecordTables: Sendable {
+    let elements: TableView<CompiledElement>
+    let chains: TableView<Int32>
+
+    /// Element `index`'s record.
+    @inline(__always)
+    func element(_ index: Int) -> ElementHandle { ElementHandle(elements, index) }
+
+    /// The element's ancestors and itself, root first (see ``ElementChain``).
+    @inline(__always)
+    func chain(of index: Int) -> ElementChain {
+        let element = elements[index]
+        return ElementChain(elements: elements, links: chains[Int(element.chainStart)..<Int(element.chainStart) + Int(element.chainLength)])
+    }
 
     /// Maps the layout point down the element's ancestor chain; nil when a clipping ancestor
     /// does not contain it. The element's own bounds are left to the caller.
     func localPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double)? {
-        var point = (x: x, y: y)
-        let element = elements + index
-        let start = Int(element.pointee.chainStart), end = start &+ Int(element.pointee.chainLength)
-        for link in start..<end {
-            let level = elements + Int(chains[link])
-            point = level.localPoint(point.x, point.y)
-            if level.pointee.clipsToBounds && link &+ 1 < end && !level.boundsContain(point.x, point.y) { return nil }
-        }
-        return point
+        chain(of: index).localPoint(x, y)
     }
 
     /// The layout point in element `index`'s local space, whatever its clipping ancestors say.
     func unclippedLocalPoint(of index: Int, _ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        var point = (x: x, y: y)
-        let element = elements + index
-        let start = Int(element.pointee.chainStart)
-        for link in start..<start + Int(element.pointee.chainLength) { point = (elements + Int(chains[link])).localPoint(point.x, point.y) }
-        return point
-    }
-
-    /// The element's ancestors and itself, root first.
-    func chain(of index: Int) -> UnsafeBufferPointer<Int32> {
-        UnsafeBufferPointer(start: chains + Int(elements[index].chainStart), count: Int(elements[index].chainLength))
+        chain(of: index).unclippedLocalPoint(x, y)
     }
 }

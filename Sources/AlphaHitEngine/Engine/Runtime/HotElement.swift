@@ -11,8 +11,8 @@ import AlphaHitBasics
 /// says where. An element qualifies only when ``expanded(parent:transform:image:)`` gives back its
 /// full record exactly, so the two forms can never disagree.
 @usableFromInline
-struct HotElement: Equatable {
-    @usableFromInline enum Kind: UInt8, Sendable {
+struct HotElement: Equatable, BitwiseCopyable {
+    @usableFromInline enum Kind: UInt8, Sendable, BitwiseCopyable {
         /// No shape: never hit itself (an ancestor that only places its children).
         case empty
         /// A rectangle without an image: every point of its bounds.

@@ -1,7 +1,8 @@
 import AlphaHitBasics
+import AlphaHitImages
 
-/// The raw tables one query reads: plain pointers and numbers, so resolving a point allocates
-/// nothing, takes no lock and touches no reference count. Valid while the ``EngineStorage``
+/// The tables one query reads: views of the engine's ``Table``s and plain numbers, so resolving a
+/// point allocates nothing, takes no lock and touches no reference count. Valid while the ``EngineStorage``
 /// that made them is alive, which the ``HitTester`` holding both guarantees.
 ///
 /// A candidate costs one 32-byte ``HotElement`` (and, for an image, one pixel) when it is plain;
@@ -9,15 +10,15 @@ import AlphaHitBasics
 /// one under a parent that does more than move it walks up `parents`.
 @usableFromInline
 struct QueryTables: @unchecked Sendable {
-    @usableFromInline let hot: UnsafePointer<HotElement>
-    @usableFromInline let transforms: UnsafePointer<InverseTransform>
-    @usableFromInline let images: UnsafePointer<ImageSlot>
+    @usableFromInline let hot: TableView<HotElement>
+    @usableFromInline let transforms: TableView<InverseTransform>
+    @usableFromInline let images: TableView<ImageSlot>
     /// The full records of the general elements, at their `HotElement.detail`.
-    @usableFromInline let details: UnsafePointer<CompiledElement>
+    @usableFromInline let details: TableView<CompiledElement>
     /// Each element's parent, −1 at the top level.
-    @usableFromInline let parents: UnsafePointer<Int32>
-    @usableFromInline let cellStart: UnsafePointer<Int32>
-    @usableFromInline let cellEntries: UnsafePointer<CellEntry>
+    @usableFromInline let parents: TableView<Int32>
+    @usableFromInline let cellStart: TableView<Int32>
+    @usableFromInline let cellEntries: TableView<CellEntry>
     @usableFromInline let gridMinX: Double, gridMinY: Double, gridMaxX: Double, gridMaxY: Double
     @usableFromInline let columns: Int, rows: Int
     @usableFromInline let inverseCellWidth: Double, inverseCellHeight: Double
@@ -58,7 +59,7 @@ struct QueryTables: @unchecked Sendable {
             let entry = Int(cellEntries[slot].element)
             if _fastPath(entry >= 0) {
                 if hits(entry, x, y) { return entry }
-            } else if Self.generalHits(details + (-1 &- entry), x, y, hot: hot, details: details, parents: parents, transforms: transforms) {
+            } else if Self.generalHits(ElementHandle(details, -1 &- entry), x, y, hot: hot, details: details, parents: parents, transforms: transforms) {
                 return Int(details[-1 &- entry].element)
             }
         }
@@ -69,35 +70,29 @@ struct QueryTables: @unchecked Sendable {
     /// included: for a plain element, the general path's arithmetic on its hot record alone.
     @inlinable @inline(__always)
     func hits(_ index: Int, _ x: Double, _ y: Double) -> Bool {
-        let element = hot + index
-        let bits = element.pointee.bits
+        let element = hot[index]
+        let bits = element.bits
         if bits & HotElement.kindMask == HotElement.Kind.general.rawValue { return generalHits(index, x, y) }
         var px = x, py = y
         if bits & HotElement.parentMovesBit != 0 {
-            px -= Double(element.pointee.parentOriginX)
-            py -= Double(element.pointee.parentOriginY)
+            px -= Double(element.parentOriginX)
+            py -= Double(element.parentOriginY)
         }
-        px -= Double(element.pointee.originX)
-        py -= Double(element.pointee.originY)
-        let width = Double(element.pointee.width), height = Double(element.pointee.height)
-        if bits & HotElement.transformBit != 0 { (px, py) = Self.inverse(transforms + Int(element.pointee.detail), width, height, px, py) }
+        px -= Double(element.originX)
+        py -= Double(element.originY)
+        let width = Double(element.width), height = Double(element.height)
+        if bits & HotElement.transformBit != 0 {
+            (px, py) = transforms[Int(element.detail)].localPoint(px, py, centreX: width / 2, centreY: height / 2)
+        }
         guard 0 <= px && px < width && 0 <= py && py < height else { return false }
         switch bits & HotElement.kindMask {
         case HotElement.Kind.solid.rawValue: return true
         case HotElement.Kind.image.rawValue:
             // Identity placement: bounds and image agree, so (⌊x⌋, ⌊y⌋) is inside the image.
-            let image = images + Int(element.pointee.image)
-            return image.pointee.pixels[Int(py) &* image.pointee.rowBytes &+ Int(px)] >= element.pointee.minAlpha
+            let image = images[Int(element.image)]
+            return AlphaThreshold.isSolid(alpha: image.pixels[Int(py) &* image.rowBytes &+ Int(px)], minimumAlpha: element.minAlpha)
         default: return false
         }
-    }
-
-    /// A plain element's inverse transform `m` applied to its parent-space point less its origin.
-    @inlinable @inline(__always)
-    static func inverse(_ m: UnsafePointer<InverseTransform>, _ width: Double, _ height: Double, _ px: Double, _ py: Double) -> (Double, Double) {
-        let centreX = width / 2, centreY = height / 2
-        let dx = px - centreX - m.pointee.translateX, dy = py - centreY - m.pointee.translateY
-        return (centreX + (m.pointee.a * dx + m.pointee.c * dy), centreY + (m.pointee.b * dx + m.pointee.d * dy))
     }
 
     /// A general element: its full record's own test, after its chain.
@@ -105,25 +100,25 @@ struct QueryTables: @unchecked Sendable {
     func generalHits(_ index: Int, _ x: Double, _ y: Double) -> Bool {
         // The tables go by their pointers, not as `self`: a call with the whole struct would copy
         // it to the stack on every query, whether the call is made or not.
-        Self.generalHits(details + Int(hot[index].detail), x, y, hot: hot, details: details, parents: parents, transforms: transforms)
+        Self.generalHits(ElementHandle(details, Int(hot[index].detail)), x, y, hot: hot, details: details, parents: parents, transforms: transforms)
     }
 
     /// Out of line, to keep the inlined query small.
     @usableFromInline @inline(never)
     static func generalHits(
-        _ record: UnsafePointer<CompiledElement>, _ x: Double, _ y: Double,
-        hot: UnsafePointer<HotElement>, details: UnsafePointer<CompiledElement>, parents: UnsafePointer<Int32>, transforms: UnsafePointer<InverseTransform>
+        _ element: ElementHandle, _ x: Double, _ y: Double,
+        hot: TableView<HotElement>, details: TableView<CompiledElement>, parents: TableView<Int32>, transforms: TableView<InverseTransform>
     ) -> Bool {
         let local: (x: Double, y: Double)
-        if !record.pointee.isNested {
-            local = record.localPoint(x, y)
-        } else if record.pointee.parentOnlyMoves {
-            local = record.localPoint(x - record.pointee.parentOriginX, y - record.pointee.parentOriginY)
+        if !element.record.isNested {
+            local = element.localPoint(x, y)
+        } else if element.record.parentOnlyMoves {
+            local = element.localPoint(x - element.record.parentOriginX, y - element.record.parentOriginY)
         } else {
             let chain = AncestorWalk(hot: hot, details: details, parents: parents, transforms: transforms)
-            guard let inParent = chain.pointInside(Int(record.pointee.parent), x, y) else { return false }
-            local = record.localPoint(inParent.x, inParent.y)
+            guard let inParent = chain.pointInside(Int(element.record.parent), x, y) else { return false }
+            local = element.localPoint(inParent.x, inParent.y)
         }
-        return record.ownHit(local.x, local.y)
+        return element.ownHit(local.x, local.y)
     }
 }

@@ -35,10 +35,15 @@ struct AffineMap {
     /// Whether `M` is the identity, so that distances in the two spaces agree.
     var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 
+    /// The element's local space in the layout's: its own map first, then each ancestor's up to the root.
+    static func toLayout(from chain: ElementChain) -> AffineMap {
+        chain.reversed().reduce(AffineMap.identity) { map, level in map.followed(by: .parentMap(of: level)) }
+    }
+
     /// One element's local space in its parent's, from its compiled record:
     /// `P = O + C + t + M·(L − C)`, where the record holds `M⁻¹` (see `localPoint`).
-    static func parentMap(of element: UnsafePointer<CompiledElement>) -> AffineMap {
-        let e = element.pointee
+    static func parentMap(of element: ElementHandle) -> AffineMap {
+        let e = element.record
         guard e.hasTransform else { return AffineMap(tx: e.originX, ty: e.originY) }
         let inverse = AffineMap(a: e.inverseA, b: e.inverseB, c: e.inverseC, d: e.inverseD)
         let m = inverse.inverse ?? .identity

@@ -19,21 +19,17 @@ struct FastRegion {
 
     /// The fast form of element `index`, or nil when it is not of this kind.
     init?(of index: Int, tables: RecordTables) {
-        let element = tables.elements + index
-        guard element.pointee.shape == .rect, element.pointee.width > 0, element.pointee.height > 0 else { return nil }
-        let start = Int(element.pointee.chainStart), end = start + Int(element.pointee.chainLength)
-        var toLayout = AffineMap.identity
-        for link in stride(from: end - 1, through: start, by: -1) {
-            let level = tables.elements + Int(tables.chains[link])
-            if link < end - 1, level.pointee.clipsToBounds { return nil }
-            toLayout = toLayout.followed(by: .parentMap(of: level))
-        }
+        let element = tables.element(index)
+        guard element.record.shape == .rect, element.record.width > 0, element.record.height > 0 else { return nil }
+        let chain = tables.chain(of: index)
+        guard !chain.ancestors.contains(where: \.record.clipsToBounds) else { return nil }
+        let toLayout = AffineMap.toLayout(from: chain)
         let m = toLayout
         guard (m.a == m.d && m.b == -m.c) || (m.a == -m.d && m.b == m.c) else { return nil }
         let scale = (m.a * m.a + m.b * m.b).squareRoot()
         guard scale > 0, scale.isFinite, let fromLayout = toLayout.inverse else { return nil }
-        let (w, h) = (element.pointee.width, element.pointee.height)
-        guard element.pointee.placement != .none else {
+        let (w, h) = (element.record.width, element.record.height)
+        guard element.record.placement != .none else {
             (map, back, pointsPerUnit, clip, usesImage) = (fromLayout, toLayout, scale, (0, 0, w, h), false)
             return
         }

@@ -68,8 +68,8 @@ struct ImageAxis {
     }
 
     /// The x (or, with `vertical`, y) axis of the element's image; nil when it has none.
-    init?(_ element: UnsafePointer<CompiledElement>, vertical: Bool) {
-        let e = element.pointee
+    init?(_ element: ElementHandle, vertical: Bool) {
+        let e = element.record
         let s = e.scale
         let (extent, natural, offset) = vertical ? (e.height, e.imageHeight, e.offsetY) : (e.width, e.imageWidth, e.offsetX)
         let pixels = vertical ? e.pixelHeight : e.pixelWidth

@@ -30,7 +30,7 @@ struct RegionDistance {
     /// A bound on the boxes one search looks at, against pathological inputs (then the precision may suffer).
     static let boxBudget = 200_000
 
-    let element: UnsafePointer<CompiledElement>
+    let element: ElementHandle
     let toLayout: AffineMap
     let clips: UnsafeBufferPointer<Clip>
     let counts: UnsafePointer<SolidPixelCounts>?
@@ -44,19 +44,18 @@ struct RegionDistance {
         of index: Int, from point: (x: Double, y: Double), tables: RecordTables, counts: UnsafePointer<SolidPixelCounts>?,
         _ body: (RegionDistance) -> Result
     ) -> Result {
-        let element = tables.elements + index
-        let start = Int(element.pointee.chainStart), end = start + Int(element.pointee.chainLength)
-        var clipCount = 0
-        for link in start..<end - 1 where tables.elements[Int(tables.chains[link])].clipsToBounds { clipCount += 1 }
+        let chain = tables.chain(of: index)
+        let element = chain.element
+        let clipCount = chain.ancestors.count(where: \.record.clipsToBounds)
         return withUnsafeTemporaryAllocation(of: Clip.self, capacity: max(clipCount, 1)) { clips in
             // From the element up: before a level's own map, `map` takes the element's local space to that level's.
             var map = AffineMap.identity
             var recorded = 0
-            for link in stride(from: end - 1, through: start, by: -1) {
-                let level = tables.elements + Int(tables.chains[link])
-                if link < end - 1, level.pointee.clipsToBounds {
+            for position in chain.indices.reversed() {
+                let level = chain[position]
+                if position < chain.endIndex - 1, level.record.clipsToBounds {
                     (clips.baseAddress! + recorded).initialize(
-                        to: Clip(toClip: map, fromClip: map.inverse ?? .identity, width: level.pointee.width, height: level.pointee.height))
+                        to: Clip(toClip: map, fromClip: map.inverse ?? .identity, width: level.record.width, height: level.record.height))
                     recorded += 1
                 }
                 map = map.followed(by: .parentMap(of: level))
@@ -69,7 +68,7 @@ struct RegionDistance {
     }
 
     private init(
-        element: UnsafePointer<CompiledElement>, toLayout: AffineMap, clips: UnsafeBufferPointer<Clip>,
+        element: ElementHandle, toLayout: AffineMap, clips: UnsafeBufferPointer<Clip>,
         counts: UnsafePointer<SolidPixelCounts>?, point: (x: Double, y: Double)
     ) {
         self.element = element
@@ -84,8 +83,8 @@ struct RegionDistance {
 
     /// The distance to the region and its nearest point (layout space), when at most `limit`.
     func nearest(within limit: Double) -> (distance: Double, point: (x: Double, y: Double))? {
-        let (w, h) = (element.pointee.width, element.pointee.height)
-        guard w > 0, h > 0, element.pointee.shape != .none else { return nil }
+        let (w, h) = (element.record.width, element.record.height)
+        guard w > 0, h > 0, element.record.shape != .none else { return nil }
         var best = (distance: Double.infinity, box: Box(x0: 0, y0: 0, x1: 0, y1: 0, distance: 0))
         var bound = limit
         var visited = 0
@@ -233,7 +232,7 @@ struct RegionDistance {
     }
 
     private func shapeCoverage(_ box: Box) -> Coverage {
-        let e = element.pointee
+        let e = element.record
         switch e.shape {
         case .rect:
             return .full

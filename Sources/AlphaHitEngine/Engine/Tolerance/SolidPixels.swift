@@ -12,7 +12,7 @@ final class SolidPixels: @unchecked Sendable {
     let runs: SolidRuns
 
     /// The tables of `element`'s alpha8 plane at its `minAlpha`.
-    init(_ element: UnsafePointer<CompiledElement>) {
+    init(_ element: ElementHandle) {
         counts = SolidPixelCounts(element, maximumPixels: .max)!
         runs = SolidRuns(element)
     }
@@ -23,7 +23,7 @@ final class SolidPixels: @unchecked Sendable {
 
     /// The tables for `element`, from the image's storage (made there on first need, under the
     /// element's ``CompiledElement/PixelsKey``: frames of one sheet each have their own).
-    static func of(_ element: UnsafePointer<CompiledElement>, key: CompiledElement.PixelsKey, storage: PixelStorage) -> SolidPixels {
+    static func of(_ element: ElementHandle, key: CompiledElement.PixelsKey, storage: PixelStorage) -> SolidPixels {
         storage.derived(DerivedKey(key)) { SolidPixels(element) }
     }
 

@@ -40,9 +40,8 @@ struct SolidRuns {
     private static let halfDiagonal = 0.5 * 2.0.squareRoot() + 1e-3  // (and a margin for the Float field)
 
     /// The runs of the element's alpha8 plane at its `minAlpha`.
-    init(_ element: UnsafePointer<CompiledElement>) {
-        let (width, height) = (element.pointee.pixelWidth, element.pointee.pixelHeight)
-        let minAlpha = element.pointee.minAlpha
+    init(_ element: ElementHandle) {
+        let (width, height) = (element.record.pixelWidth, element.record.pixelHeight)
         var rowStart: [Int32] = [0]
         var runs: [(Int32, Int32)] = []
         rowStart.reserveCapacity(height + 1)
@@ -51,12 +50,12 @@ struct SolidRuns {
             var x = stored.x.lowerBound
             let end = stored.y.contains(y) ? stored.x.upperBound : x
             while x < end {
-                guard element.alpha(x, y) >= minAlpha else {
+                guard element.isSolidPixel(x, y) else {
                     x += 1
                     continue
                 }
                 let first = x
-                while x < end && element.alpha(x, y) >= minAlpha { x += 1 }
+                while x < end && element.isSolidPixel(x, y) { x += 1 }
                 runs.append((Int32(first), Int32(x)))
             }
             rowStart.append(Int32(runs.count))

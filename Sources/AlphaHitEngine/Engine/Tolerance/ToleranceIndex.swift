@@ -46,7 +46,7 @@ final class ToleranceIndex: @unchecked Sendable {
                 let storage = storages.first { $0.range.contains(address) }?.storage
                 byKey[key] = Int32(owners.count)
                 tableOf[index] = Int32(owners.count)
-                owners.append(storage.map { SolidPixels.of(elements + index, key: key, storage: $0) } ?? SolidPixels(elements + index))
+                owners.append(storage.map { SolidPixels.of(query.element(index), key: key, storage: $0) } ?? SolidPixels(query.element(index)))
             }
         }
         self.owners = owners

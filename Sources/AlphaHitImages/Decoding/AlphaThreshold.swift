@@ -10,6 +10,13 @@ public enum AlphaThreshold {
     /// The byte the default threshold compares against: 26.
     public static let defaultMinimumAlpha = minimumAlpha(for: defaultValue)
 
+    /// Whether a pixel of `alpha` is solid at the threshold whose byte is `minimumAlpha` (see
+    /// ``minimumAlpha(for:)``): `alpha >= minimumAlpha`. The one place the comparison is written.
+    @inlinable @inline(__always)
+    public static func isSolid(alpha: UInt8, minimumAlpha: UInt8) -> Bool {
+        alpha >= minimumAlpha
+    }
+
     /// The smallest alpha byte m in 0...255 with `m / 255.0 >= threshold` (0 for a threshold of 0:
     /// every pixel solid; 255 for a threshold above 1).
     public static func minimumAlpha(for threshold: Double) -> UInt8 {

@@ -1,0 +1,93 @@
+/// A fixed table of plain values in memory of its own, 64-byte aligned: what an engine's tables
+/// are stored in, so that the hot path reads them through ``TableView`` without reference counting.
+///
+/// One of the three types that hold AlphaHit's unsafe memory (with ``LazyReference`` and the
+/// engine's `ElementHandle`; `Docs/Architecture.md` lists where else raw pointers may appear).
+/// The memory is written once, in `init`, and only read afterwards, hence `Sendable`.
+package final class Table<Element: BitwiseCopyable>: @unchecked Sendable {
+    /// The elements, read-only, valid while this table is alive.
+    package let view: TableView<Element>
+
+    /// A table holding `elements`, in order. At least one slot is allocated, so that even an empty
+    /// table has an address; the aligned start keeps two 32-byte records to a cache line.
+    package init(_ elements: some Collection<Element>) {
+        let count = elements.count
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, count) * MemoryLayout<Element>.stride, alignment: 64)
+        let typed = raw.bindMemory(to: Element.self, capacity: max(1, count))
+        var slot = typed
+        for element in elements {
+            slot.initialize(to: element)
+            slot += 1
+        }
+        view = TableView(base: UnsafePointer(typed), count: count)
+    }
+
+    deinit {
+        // Plain values (BitwiseCopyable) need no deinitialization.
+        UnsafeMutableRawPointer(mutating: view.base).deallocate()
+    }
+
+    package var count: Int { view.count }
+
+    /// The bytes the elements take (the table's own figure for memory reports).
+    package var byteCount: Int { view.count * MemoryLayout<Element>.stride }
+}
+
+/// The elements of a ``Table``, read without reference counting: a base address and a count, with
+/// subscripts that check the index in debug builds (and trap on a bad one there) and cost nothing
+/// in release builds. Valid only while the table that made it is alive; the engine that holds both
+/// guarantees that.
+@frozen @usableFromInline
+package struct TableView<Element: BitwiseCopyable>: @unchecked Sendable {
+    @usableFromInline package let base: UnsafePointer<Element>
+    @usableFromInline package let count: Int
+
+    @inlinable @usableFromInline
+    package init(base: UnsafePointer<Element>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// The element at `index`, in `0 ..< count`.
+    @inlinable @usableFromInline
+    package subscript(_ index: Int) -> Element {
+        @inline(__always) get {
+            assert(UInt(bitPattern: index) < UInt(bitPattern: count), "table index \(index) out of 0..<\(count)")
+            return base[index]
+        }
+    }
+
+    /// The address of the element at `index`, in `0 ..< count`, for a type that reads one large
+    /// record field by field (the engine's `ElementHandle`) rather than copying it.
+    @inlinable @usableFromInline @inline(__always)
+    package func address(of index: Int) -> UnsafePointer<Element> {
+        assert(UInt(bitPattern: index) < UInt(bitPattern: count), "table index \(index) out of 0..<\(count)")
+        return base + index
+    }
+
+    /// The elements at `range`, a subrange of `0 ..< count`, as a collection of their own.
+    @inlinable @usableFromInline
+    package subscript(_ range: Range<Int>) -> TableView<Element> {
+        assert(range.lowerBound >= 0 && range.upperBound <= count, "table range \(range) out of 0..<\(count)")
+        return TableView(base: base + range.lowerBound, count: range.count)
+    }
+}
+
+extension TableView: RandomAccessCollection {
+    @inlinable @usableFromInline package var startIndex: Int { 0 }
+    @inlinable @usableFromInline package var endIndex: Int { count }
+}
+
+extension TableView {
+    /// Calls `body` with a view of `array`'s elements, valid only inside `body`: for a builder that
+    /// reads a large array through the same code the built tables are read by, without a copy.
+    package static func withElements<Result>(of array: [Element], _ body: (TableView<Element>) throws -> Result) rethrows -> Result {
+        try array.withUnsafeBufferPointer { buffer in
+            // An empty array may have no address; one slot of scratch stands in (never read: count 0).
+            guard let base = buffer.baseAddress else {
+                return try withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { try body(TableView(base: UnsafePointer($0.baseAddress!), count: 0)) }
+            }
+            return try body(TableView(base: base, count: buffer.count))
+        }
+    }
+}
