@@ -1,0 +1,75 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Testing
+
+/// The one home of an element's own test (`ElementHitTest.swift`): its fast variants held against
+/// the general definition, `probe` reduced by `isHit`, on random elements and points.
+@Suite("An element's own test")
+struct ElementHitTestTests {
+    /// A random layout's engine over two images with varied alpha, and its seed.
+    private static func randomEngine(seed: UInt64, snapped: Bool) throws -> HitTester {
+        let folder = try EngineFixtures.ImageFolder("elementHitTest\(seed)")
+        _ = try folder.image("blob.png", width: 16, height: 16) { x, y in UInt8(truncatingIfNeeded: x * 37 + y * 11) }
+        _ = try folder.image("ring@2x.png", width: 12, height: 8) { x, y in (x + y) % 3 == 0 ? 0 : 200 }
+        var g = SplitMix(seed: seed)
+        return try folder.engine(SpatialIndexPropertyTests.randomLayout(&g, images: ["blob.png", "ring@2x.png"], count: 80, snapped: snapped))
+    }
+
+    @Test("the fast own test (ownHit) agrees with probe reduced by isHit, for every element and point", arguments: [(UInt64(11), false), (12, true), (13, false), (14, true)])
+    func fastOwnTestAgreesWithProbe(seed: UInt64, snapped: Bool) throws {
+        let engine = try Self.randomEngine(seed: seed, snapped: snapped)
+        let records = engine.records
+        var g = SplitMix(seed: seed &* 31)
+        for index in 0..<records.elements.count {
+            let element = records.element(index)
+            let (w, h) = (element.record.width, element.record.height)
+            // Random points over and around the bounds, plus every half-pixel step of a small grid
+            // (edges, corners and pixel boundaries are where two forms of one rule drift apart).
+            var points = (0..<200).map { _ in (g.next(in: -2...w + 2), g.next(in: -2...h + 2)) }
+            for i in 0...8 { for j in 0...8 { points.append((Double(i) * w / 8, Double(j) * h / 8)) } }
+            points += [(.nan, 0), (0, .nan), (-0.0, -0.0), (w.nextDown, h.nextDown), (w, h)]
+            for (x, y) in points {
+                #expect(element.ownHit(x, y) == element.isHit(element.probe(x, y)), "seed \(seed), element \(index), point (\(x), \(y))")
+            }
+        }
+    }
+
+    @Test("the hot record's test agrees with the full record's, through the chain, for every element and layout point", arguments: [UInt64(21), 22, 23])
+    func hotRecordsAgreeWithFullRecords(seed: UInt64) throws {
+        let engine = try Self.randomEngine(seed: seed, snapped: true)
+        let records = engine.records
+        var g = SplitMix(seed: seed &* 7)
+        for _ in 0..<3000 {
+            let (x, y) = (g.next(in: -30...250), g.next(in: -30...250))
+            for index in 0..<records.elements.count {
+                let general = records.localPoint(of: index, x, y).map { records.element(index).isHit(records.element(index).probe($0.x, $0.y)) } ?? false
+                #expect(engine.tables.hits(index, x, y) == general, "seed \(seed), element \(index), point (\(x), \(y))")
+            }
+        }
+    }
+
+    @Test("probe names the test that decided: bounds, then shape, then image, then the pixel")
+    func probeNamesTheDecidingTest() throws {
+        // A 4 × 4 ellipse over a 4 × 4 image whose left half is transparent (alpha 10 < 26).
+        let folder = try EngineFixtures.ImageFolder("probeOrder")
+        _ = try folder.image("half.png", width: 4, height: 4) { x, _ in x < 2 ? 10 : 255 }
+        var element = Element(id: "e", frame: Rect(x: 0, y: 0, width: 4, height: 4), image: "half.png")
+        element.shape = .ellipse
+        element.contentMode = .topLeft
+        let engine = try folder.engine([element])
+        let handle = engine.records.element(0)
+        #expect(handle.probe(-0.5, 2) == .outsideBounds)
+        #expect(handle.probe(0.1, 0.1) == .outsideShape)
+        #expect(handle.probe(1.5, 2) == .pixel(x: 1, y: 2, alpha: 10))
+        #expect(handle.probe(3.5, 2) == .pixel(x: 3, y: 2, alpha: 255))
+        #expect(!handle.isHit(handle.probe(1.5, 2)) && handle.isHit(handle.probe(3.5, 2)))
+    }
+
+    @Test("a pixel is solid when its alpha is at least the threshold's byte", arguments: [
+        (0.1, UInt8(25), false), (0.1, 26, true), (0, 0, true), (1, 254, false), (1, 255, true), (0.5, 127, false), (0.5, 128, true),
+    ])
+    func thresholdRule(threshold: Double, alpha: UInt8, solid: Bool) {
+        #expect(AlphaThreshold.isSolid(alpha: alpha, minimumAlpha: AlphaThreshold.minimumAlpha(for: threshold)) == solid)
+    }
+}
