@@ -40,16 +40,19 @@ let package = Package(
             name: "AlphaHit",
             dependencies: ["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages", "AlphaHitAtlas", "AlphaHitEngine"]
         ),
+        // What the command line and the C interface print, formatted outside the engine: the
+        // explanation of a point and the hit object, through the one JSON writer.
+        .target(name: "AlphaHitReports", dependencies: ["AlphaHit", "AlphaHitJSON"]),
         // The command line as a library, so tests run commands in-process.
         .target(
             name: "HitTestCLI",
-            dependencies: ["AlphaHit", "AlphaHitJSON"]
+            dependencies: ["AlphaHit", "AlphaHitJSON", "AlphaHitReports"]
         ),
         // The C interface: @_cdecl exports that translate to and from the library; the header is
         // hand-written (include/alphahit.h), since the compiler's generated one is not C.
         .target(
             name: "AlphaHitC",
-            dependencies: ["AlphaHit", "AlphaHitJSON"],
+            dependencies: ["AlphaHit", "AlphaHitJSON", "AlphaHitReports"],
             exclude: ["include", "exports.map"],
             // Only the alphahit_ functions leave the library (a linker version script).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--version-script=\(packageRoot)/Sources/AlphaHitC/exports.map"])]
@@ -78,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AlphaHitTests",
-            dependencies: ["AlphaHit", "AlphaHitJSON", "HitTestCLI"],
+            dependencies: ["AlphaHit", "AlphaHitJSON", "AlphaHitReports", "HitTestCLI"],
             // Binary fixtures the tests open by path.
             exclude: ["Fixtures"]
         ),

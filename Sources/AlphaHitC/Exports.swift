@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AlphaHit
+import AlphaHitReports
 
 // The functions of alphahit.h, one a declaration, in its order. Each only translates: arguments
 // are checked and converted, the Swift library answers, failures become a status and a message.
@@ -190,7 +191,7 @@ private func explain(
 ) throws(CFailure) {
     let tester = try CBridge.engine(engine)
     guard let json else { throw .invalid("the JSON out-pointer is NULL") }
-    json.pointee = CBridge.allocatedCString(tester.explanationJSON(at: try CBridge.point(x, y), tolerance: tolerance))
+    json.pointee = CBridge.allocatedCString(tester.explain(at: try CBridge.point(x, y), tolerance: tolerance).json)
 }
 
 /// The library's version ("0.3.0"), a static string not to be freed: the same as `hittest --version`.

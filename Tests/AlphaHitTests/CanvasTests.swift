@@ -1,6 +1,7 @@
 @testable import AlphaHit
 @testable import AlphaHitBasics
 @testable import AlphaHitEngine
+import AlphaHitReports
 import Testing
 
 /// The canvas rule, in its one home (`HitTester.isOnCanvas`): `[0, width) × [0, height)`, and every
@@ -18,7 +19,7 @@ struct CanvasTests {
         #expect(Self.engine.isOnCanvas(point) == inside)
         #expect((Self.engine.hit(at: point) != nil) == inside)
         #expect((Self.engine.touchHit(at: point, tolerance: 1000) != nil) == inside)
-        #expect(Self.engine.explanationJSON(at: point, tolerance: nil).contains("\"outsideCanvas\":true") == !inside)
+        #expect(Self.engine.explain(at: point).json.contains("\"outsideCanvas\":true") == !inside)
     }
 
     @Test("without a canvas every finite point is on it")

@@ -3,6 +3,7 @@
 @testable import AlphaHitBasics
 @testable import AlphaHitEngine
 @testable import AlphaHitImages
+import AlphaHitReports
 import Foundation
 import Testing
 
@@ -89,7 +90,7 @@ struct FuzzRegressionTests {
                     #expect(audit.entries.allSatisfy { $0.owned.isFinite && $0.largestSquare.isFinite && $0.covered.isFinite })
                 }
                 for point in points.prefix(4) {
-                    let json = engine.explanationJSON(at: point, tolerance: tolerance)
+                    let json = engine.explain(at: point, tolerance: tolerance).json
                     #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "\(json)")
                 }
             }

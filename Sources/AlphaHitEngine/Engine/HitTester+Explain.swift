@@ -1,7 +1,16 @@
-import AlphaHitAtlas
 import AlphaHitBasics
 
 extension HitTester {
+    /// Why `point` hits what it hits: the verdict of every element the resolution considered, and
+    /// the touch-tolerance search after a miss, as one value.
+    ///
+    /// - Parameter tolerance: as for ``elementIndex(at:tolerance:)`` (nil: the layout's).
+    public func explain(at point: Point, tolerance: Double? = nil) -> PointExplanation {
+        guard isOnCanvas(point) else { return PointExplanation(point: point, isOutsideCanvas: true, lines: [], touchVerdicts: []) }
+        return PointExplanation(
+            point: point, isOutsideCanvas: false, lines: explanation(at: point), touchVerdicts: touchVerdicts(at: point, tolerance: tolerance))
+    }
+
     /// Every element the resolution considered at `point`, front to back, with its verdict,
     /// ending with the element hit (if any). Empty when the point is outside the layout's canvas.
     ///
@@ -10,7 +19,7 @@ extension HitTester {
     public func explanation(at point: Point) -> [HitExplanation] {
         guard tables.insideCanvas(point.x, point.y) else { return [] }
         var lines: [HitExplanation] = []
-        _ = walk(storage.topLevel[...], point.x, point.y, stopAtHit: true) { lines.append($0) }
+        walk(point, stopAtHit: true) { lines.append($0) }
         return lines
     }
 
@@ -19,70 +28,68 @@ extension HitTester {
     func scanAll(_ point: Point) -> [ElementIndex] {
         guard tables.insideCanvas(point.x, point.y) else { return [] }
         var hits: [ElementIndex] = []
-        _ = walk(storage.topLevel[...], point.x, point.y, stopAtHit: false) { line in
+        walk(point, stopAtHit: false) { line in
             if line.verdict == .hit { hits.append(line.element) }
         }
         return hits
     }
 
-    /// Resolves `list` (siblings, back to front) at a point in their parent's space: the last
-    /// sibling first, each element's children before the element. Returns whether anything was hit.
-    private func walk(_ list: ArraySlice<Int32>, _ x: Double, _ y: Double, stopAtHit: Bool, report: (HitExplanation) -> Void) -> Bool {
-        var found = false
-        for index in list.reversed().map(Int.init) {
-            let element = records.element(index)
-            let local = element.localPoint(x, y)
-            func line(_ verdict: HitVerdict) -> HitExplanation {
-                HitExplanation(
-                    element: ElementIndex(rawValue: Int32(index)), id: storage.ids[index], localPoint: Point(x: local.x, y: local.y),
-                    verdict: verdict, boundsContainPoint: element.boundsContain(local.x, local.y))
-            }
-            if let reason = storage.skipReasons[index] {
-                report(line(.skipped(reason)))
-                continue
-            }
-            if element.record.clipsToBounds && !element.boundsContain(local.x, local.y) {
-                reportClipped(storage.tree.children(of: index), local.x, local.y, by: storage.ids[index], report: report)
-                report(line(.outsideBounds))
-                continue
-            }
-            if walk(storage.tree.children(of: index), local.x, local.y, stopAtHit: stopAtHit, report: report) {
-                found = true
-                if stopAtHit { return true }
-            }
-            let verdict = Self.ownVerdict(element, local.x, local.y)
-            report(line(verdict))
-            if verdict == .hit {
-                found = true
-                if stopAtHit { return true }
-            }
+    /// Resolves layout point `point` over the whole tree in the resolution order
+    /// (``ElementTree/walkInResolutionOrder(_:enter:visit:)``), reporting each element's verdict.
+    private func walk(_ point: Point, stopAtHit: Bool, report: (HitExplanation) -> Void) {
+        let tree = storage.tree
+        // Each entered element's local point: its parent was entered (and mapped) before it.
+        var locals: [Int: (x: Double, y: Double)] = [:]
+        func local(of index: Int) -> (x: Double, y: Double) {
+            let parent = Int(tables.parents[index])
+            let outer = parent >= 0 ? locals[parent]! : (x: point.x, y: point.y)
+            return records.element(index).localPoint(outer.x, outer.y)
         }
-        return found
-    }
-
-    /// Lists every element under a clipping ancestor that does not contain the point, with the point
-    /// (x, y) in their parent's space.
-    private func reportClipped(_ list: ArraySlice<Int32>, _ x: Double, _ y: Double, by ancestor: String, report: (HitExplanation) -> Void) {
-        for index in list.reversed().map(Int.init) where storage.skipReasons[index] == nil {
-            let element = records.element(index)
-            let local = element.localPoint(x, y)
-            reportClipped(storage.tree.children(of: index), local.x, local.y, by: ancestor, report: report)
-            report(HitExplanation(
+        func line(_ index: Int, _ local: (x: Double, y: Double), _ verdict: HitVerdict) -> HitExplanation {
+            HitExplanation(
                 element: ElementIndex(rawValue: Int32(index)), id: storage.ids[index], localPoint: Point(x: local.x, y: local.y),
-                verdict: .clippedByAncestor(id: ancestor), boundsContainPoint: element.boundsContain(local.x, local.y)))
+                verdict: verdict, boundsContainPoint: records.element(index).boundsContain(local.x, local.y))
+        }
+        tree.walkInResolutionOrder(tree.topLevel[...]) { index in
+            let element = records.element(index), here = local(of: index)
+            if let reason = storage.skipReasons[index] {
+                report(line(index, here, .skipped(reason)))
+                return false
+            }
+            if element.record.clipsToBounds && !element.boundsContain(here.x, here.y) {
+                // Its subtree is listed as clipped, in the same order, then the element itself.
+                locals[index] = here
+                let ancestor = storage.ids[index]
+                tree.walkInResolutionOrder(tree.children(of: index)) { inside in
+                    guard storage.skipReasons[inside] == nil else { return false }
+                    locals[inside] = local(of: inside)
+                    return true
+                } visit: { inside in
+                    report(line(inside, locals[inside]!, .clippedByAncestor(id: ancestor)))
+                    return false
+                }
+                report(line(index, here, .outsideBounds))
+                return false
+            }
+            locals[index] = here
+            return true
+        } visit: { index in
+            let verdict = Self.ownVerdict(records.element(index), locals[index]!)
+            report(line(index, locals[index]!, verdict))
+            return verdict == .hit && stopAtHit
         }
     }
 
     /// The element's own test at a local point, as a verdict.
-    static func ownVerdict(_ element: ElementHandle, _ x: Double, _ y: Double) -> HitVerdict {
-        switch element.probe(x, y) {
-        case .outsideBounds: .outsideBounds
-        case .outsideShape: .outsideShape
-        case .offImage: .offImage
-        case .noImage: .hit
-        case .pixel(let px, let py, let alpha) where alpha < element.record.minAlpha:
-            .transparent(pixel: PixelCoordinate(x: px, y: py), alpha: alpha, minAlpha: element.record.minAlpha)
-        case .pixel: .hit
+    static func ownVerdict(_ element: ElementHandle, _ local: (x: Double, y: Double)) -> HitVerdict {
+        let probe = element.probe(local.x, local.y)
+        switch probe {
+        case .outsideBounds: return .outsideBounds
+        case .outsideShape: return .outsideShape
+        case .offImage: return .offImage
+        case .noImage: return .hit
+        case .pixel(let px, let py, let alpha):
+            return element.isHit(probe) ? .hit : .transparent(pixel: PixelCoordinate(x: px, y: py), alpha: alpha, minAlpha: element.record.minAlpha)
         }
     }
 }

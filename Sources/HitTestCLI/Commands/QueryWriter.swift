@@ -1,5 +1,6 @@
 import AlphaHit
 import AlphaHitJSON
+import AlphaHitReports
 
 /// Formats the answers of `hittest query` into a buffered standard output, one answer per point.
 struct QueryWriter {
@@ -146,45 +147,17 @@ struct QueryWriter {
 
     /// The verdicts of the elements whose bounds contain the point, and one count for the rest.
     private func explainAnswer(_ point: Point) {
-        if json { return output.write(engine.explanationJSON(at: point, tolerance: tolerance) + "\n") }
-        let head = "\(JSONText.number(point.x)),\(JSONText.number(point.y))"
-        if !engine.isOnCanvas(point) {
-            return output.write("\(head): - (outside the canvas)\n")
-        }
-        let lines = engine.explanation(at: point)
-        let near = engine.touchVerdicts(at: point, tolerance: tolerance)
-        let chosen = near.first { $0.outcome == .chosen }?.candidate.id
-        let winner = lines.last.flatMap { $0.verdict == .hit ? $0.id : nil } ?? chosen
-        let shown = lines.filter(\.boundsContainPoint)
-        let others = lines.count - shown.count
-        output.write("\(head): \(winner ?? "-")\(chosen != nil && winner == chosen ? " (within its touch tolerance)" : "")\n")
-        for line in shown { output.write("  \(line.id): \(line.verdict)\n") }
-        for verdict in near {
-            let candidate = verdict.candidate
-            output.write(
-                "  \(candidate.id): \(JSONText.number(JSONText.thousandths(candidate.distance))) away (tolerance \(JSONText.number(candidate.tolerance))): \(verdict.outcome)\n")
-        }
-        if others > 0 {
-            output.write("  (\(others) other element\(others == 1 ? "" : "s") considered: the point is outside \(others == 1 ? "its" : "their") bounds)\n")
-        }
+        let explanation = engine.explain(at: point, tolerance: tolerance)
+        output.write(json ? explanation.json + "\n" : explanation.text)
     }
 
-    /// `"id":…,"path":[…],"local":[…],"pixel":[…],"alpha":…,"distance":…,"nearest":[x,y]` (nulls
-    /// and an empty path for no hit): `nearest` is the point a hit snaps to (the point itself when exact).
+    /// The hit object's fields (``HitJSON``), without the braces.
     static func hitFields(_ hit: Hit?) -> String {
-        guard let hit else { return "\"id\":null,\"path\":[],\"local\":null,\"pixel\":null,\"alpha\":null,\"distance\":null,\"nearest\":null" }
-        let path = hit.path.map(JSONText.string).joined(separator: ",")
-        let pixel = hit.pixel.map { "[\($0.x),\($0.y)]" } ?? "null"
-        let alpha = hit.alpha.map { String($0) } ?? "null"
-        return "\"id\":\(JSONText.string(hit.id)),\"path\":[\(path)],\"local\":\(JSONText.pair(hit.localPoint.x, hit.localPoint.y)),"
-            + "\"pixel\":\(pixel),\"alpha\":\(alpha),\"distance\":\(JSONText.number(JSONText.thousandths(hit.distance))),"
-            + "\"nearest\":\(JSONText.pair(hit.nearestPoint.x, hit.nearestPoint.y))"
+        String(HitJSON.fields(hit).json.dropFirst().dropLast())
     }
 
     /// The fields of a near candidate of `--all`: id, path, distance and the point it snaps to.
     func nearFields(_ candidate: TouchCandidate) -> String {
-        let path = engine.path(of: candidate.element).map(JSONText.string).joined(separator: ",")
-        return "\"id\":\(JSONText.string(candidate.id)),\"path\":[\(path)],\"local\":null,\"pixel\":null,\"alpha\":null,"
-            + "\"distance\":\(JSONText.number(JSONText.thousandths(candidate.distance))),\"nearest\":\(JSONText.pair(candidate.nearestPoint.x, candidate.nearestPoint.y))"
+        String(HitJSON.fields(candidate, path: engine.path(of: candidate.element)).json.dropFirst().dropLast())
     }
 }

@@ -17,16 +17,8 @@ struct ElementPlacement: Sendable {
         offsets.append(offset)
     }
 
-    /// `elements[2].children[0]` for the element at pre-order position `index`.
+    /// `elements[2].children[0]` for the element at pre-order position `index` (see ``ElementPath``).
     func path(of index: Int) -> LayoutPath {
-        var chain: [Int] = []
-        var current = index
-        while current >= 0 {
-            chain.append(current)
-            current = Int(parents[current])
-        }
-        var path = LayoutPath.element(Int(offsets[chain.removeLast()]))
-        while let next = chain.popLast() { path = path["children"][Int(offsets[next])] }
-        return path
+        ElementPath.path(of: index, parent: { Int(parents[$0]) }, offset: { Int(offsets[$0]) })
     }
 }

@@ -65,11 +65,15 @@ struct EngineBuilder {
         let (skipReasons, ids) = visits.withUnsafeBufferPointer { visits in
             (visits.indices.map { Self.skipReason(of: visits[$0].element) }, visits.indices.map { visits[$0].element.id })
         }
-        let order = resolutionOrder(topLevel: topLevel, children: children, skipReasons: skipReasons)
-        let boxes = order.compactMap { index in builder.boundingBox(of: Int(index), compiled: compiled, chains: chains) }
         let tree = ElementTree(
             ids: ids, lines: visits.indices.map { index in sourceLine(index) { placement.path(of: index) } },
             children: children, topLevel: topLevel, skipReasons: skipReasons)
+        // The candidate boxes, front-most first: the resolution order, without skipped subtrees.
+        var boxes: [ElementBox] = []
+        tree.walkInResolutionOrder(tree.topLevel[...], enter: { skipReasons[$0] == nil }) { index in
+            if let box = builder.boundingBox(of: index, compiled: compiled, chains: chains) { boxes.append(box) }
+            return false
+        }
         // What is left needs the visits' copies of the elements no more: for a large layout, tens of MB.
         visits = []
         var grid = SpatialGrid(boxes: boxes)
@@ -201,20 +205,8 @@ struct EngineBuilder {
         return total
     }
 
-    /// Front to back: for siblings the last first, for each element its children before itself.
-    /// Skipped elements take their subtrees with them.
-    private func resolutionOrder(topLevel: [Int32], children: [[Int32]], skipReasons: [HitVerdict.SkipReason?]) -> [Int32] {
-        var order: [Int32] = []
-        func visit(_ list: [Int32]) {
-            for index in list.reversed() where skipReasons[Int(index)] == nil {
-                visit(children[Int(index)])
-                order.append(index)
-            }
-        }
-        visit(topLevel)
-        return order
-    }
-
+    /// Why an element is skipped (hidden, not interactive, all but transparent), taking its subtree
+    /// with it; nil when it is resolved.
     static func skipReason(of element: borrowing Element) -> HitVerdict.SkipReason? {
         if element.isHidden { return .hidden }
         if !element.isInteractive { return .notInteractive }

@@ -56,16 +56,10 @@ struct ElementTree {
 
     func line(of index: Int) -> Int? { index < lines.count && lines[index] >= 0 ? Int(lines[index]) : nil }
 
-    /// `elements[2].children[0]` for element `index`, from its ancestors (`parents`) and its place
-    /// among its siblings, found by bisection: pre-order numbers siblings in increasing order.
+    /// `elements[2].children[0]` for element `index` (see ``ElementPath``), its place among its
+    /// siblings found by bisection: pre-order numbers siblings in increasing order.
     func path(of index: Int, parents: TableView<Int32>) -> LayoutPath {
-        var chain: [Int] = []
-        var current = index
-        while current >= 0 {
-            chain.append(current)
-            current = Int(parents[current])
-        }
-        func offset(_ element: Int) -> Int {
+        ElementPath.path(of: index, parent: { Int(parents[$0]) }) { element in
             let parent = Int(parents[element])
             let siblings = parent >= 0 ? children(of: parent) : topLevel[...]
             var (low, high) = (siblings.startIndex, siblings.endIndex)
@@ -75,9 +69,22 @@ struct ElementTree {
             }
             return low - siblings.startIndex
         }
-        var path = LayoutPath.element(offset(chain.removeLast()))
-        while let next = chain.popLast() { path = path["children"][offset(next)] }
-        return path
+    }
+
+    /// Walks `list` (siblings, back to front as the layout lists them) and their subtrees in the
+    /// resolution order, the one definition of which element is tried first (`Docs/HitTesting.md`,
+    /// "Overlaps"): the last sibling first, and each element's children before the element itself.
+    ///
+    /// `enter` is asked of each element on the way down: false leaves out its subtree and itself
+    /// (a skipped element, a clipping one the point is outside). `visit` is then called with each
+    /// element entered, after its subtree; true from it ends the walk, and the walk returns true.
+    @discardableResult
+    func walkInResolutionOrder(_ list: ArraySlice<Int32>, enter: (Int) -> Bool, visit: (Int) -> Bool) -> Bool {
+        for index in list.reversed().map(Int.init) where enter(index) {
+            if walkInResolutionOrder(children(of: index), enter: enter, visit: visit) { return true }
+            if visit(index) { return true }
+        }
+        return false
     }
 
     /// The bytes these tables hold: an id at its UTF-8 length beyond the 15 a string holds inline,
