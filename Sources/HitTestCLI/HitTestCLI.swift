@@ -94,6 +94,7 @@ public enum HitTestCLI {
                 io.output.write(Command.spec.help)
                 return 0
             }
+            for rule in Command.spec.rules { try rule.check(arguments, samePath: SystemCalls.samePath) }
             try Command.run(arguments, io: io)
             return 0
         } catch let error as UsageError {

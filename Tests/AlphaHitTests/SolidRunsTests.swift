@@ -20,7 +20,6 @@ struct SolidRunsTests {
         try alpha.withUnsafeBufferPointer { pixels in
             element.pixels = pixels.baseAddress!
             let runs = ElementHandle.withRecord(element) { SolidRuns($0) }
-            defer { runs.deallocate() }
             for _ in 0..<400 {
                 let q = (x: g.next(in: -30...Double(width) + 30), y: g.next(in: -30...Double(height) + 30))
                 let clip = Bool.random(using: &g)

@@ -48,15 +48,11 @@ extension LayoutDecoder {
         let names: [String]
         private let bytes: [[UInt8]]
         private let signatures: [UInt64]
-        /// Each name's two words as a `String` holds them: the same literal has the same words, so
-        /// most lookups end at an integer comparison (equal words mean equal strings).
-        private let words: [(UInt64, UInt64)]
 
         init(_ names: [String]) {
             self.names = names
             bytes = names.map { Array($0.utf8) }
             signatures = bytes.map(Self.signature)
-            words = names.map { unsafeBitCast($0, to: (UInt64, UInt64).self) }
         }
 
         static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -84,8 +80,8 @@ extension LayoutDecoder {
 
         /// The position of `name`, if it is one of these.
         func position(of name: String) -> Int? {
-            let wanted = unsafeBitCast(name, to: (UInt64, UInt64).self)
-            for position in words.indices where words[position] == wanted { return position }
+            // A native string's UTF-8 is contiguous: read in place, without a copy.
+            if let found = name.utf8.withContiguousStorageIfAvailable({ position(ofBytes: $0) }) { return found }
             var name = name
             return name.withUTF8 { position(ofBytes: $0) }
         }

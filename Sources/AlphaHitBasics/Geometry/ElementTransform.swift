@@ -49,6 +49,14 @@ public struct ElementTransform: Hashable, Sendable {
     /// `a*d − b*c`; zero for a singular transform, which cannot be inverted.
     public var determinant: Double { a * d - b * c }
 
+    /// The inverse of a 2×2 matrix `[[a, c], [b, d]]`, or nil when its determinant is 0 or not
+    /// finite: the one inversion, for the engine's inverse transforms and its affine maps alike.
+    package static func inverse(a: Double, b: Double, c: Double, d: Double) -> (a: Double, b: Double, c: Double, d: Double)? {
+        let determinant = a * d - b * c
+        guard determinant != 0, determinant.isFinite else { return nil }
+        return (d / determinant, -b / determinant, -c / determinant, a / determinant)
+    }
+
     /// Whether every component is finite and the 2×2 part can be inverted.
     public var isInvertible: Bool {
         [a, b, c, d, tx, ty].allSatisfy(\.isFinite) && determinant != 0 && determinant.isFinite

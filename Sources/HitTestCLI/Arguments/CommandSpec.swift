@@ -12,6 +12,8 @@ struct CommandSpec: Sendable {
     var discussion: String? = nil
     var arguments: [Argument] = []
     var options: [any OptionDeclaration] = []
+    /// The rules between the options, checked in this order before the command runs.
+    var rules: [OptionRule] = []
 
     /// `hittest decode <image> --format <format> ...`
     var usage: String {

@@ -55,18 +55,23 @@ struct Option<Value>: OptionDeclaration {
     }
 }
 
-/// The value kinds the commands use.
+/// The value kinds the commands use. Every number is read by the one decimal grammar of the
+/// command line, the points' (``PointParser/number(_:)``): plain or exponent notation, finite.
 enum OptionValue {
+    static func number(_ text: String) -> Double? {
+        PointParser.number(text)
+    }
+
     static func positiveNumber(_ text: String) -> Double? {
-        Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        number(text).flatMap { $0 > 0 ? $0 : nil }
     }
 
     static func nonNegativeNumber(_ text: String) -> Double? {
-        Double(text).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        number(text).flatMap { $0 >= 0 ? $0 : nil }
     }
 
     static func unitInterval(_ text: String) -> Double? {
-        Double(text).flatMap { $0 >= 0 && $0 <= 1 ? $0 : nil }
+        number(text).flatMap { $0 >= 0 && $0 <= 1 ? $0 : nil }
     }
 
     static func byte(_ text: String) -> UInt8? {

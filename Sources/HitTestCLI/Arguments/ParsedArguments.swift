@@ -70,6 +70,16 @@ struct ParsedArguments {
         }
     }
 
+    /// Whether the option or flag spelled `name` (its primary name) was given.
+    func isGiven(_ name: String) -> Bool {
+        flags.contains(name) || values[name] != nil
+    }
+
+    /// The text given for the option spelled `name` (its primary name), as typed.
+    func text(of name: String) -> String? {
+        values[name]
+    }
+
     /// Whether `flag` was given.
     func isSet(_ flag: Flag) -> Bool {
         flags.contains(flag.primaryName)

@@ -16,7 +16,8 @@ enum AuditCommand: Subcommand {
             2 usage error.
             """,
         arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
-        options: [scale] + TargetSizeOptions.options + [tolerance, json, MapBudget.option] + LayoutLoading.options)
+        options: [scale] + TargetSizeOptions.options + [tolerance, json, MapBudget.option] + LayoutLoading.options,
+        rules: TargetSizeOptions.rules)
 
     static let scale = Option(
         "--scale", value: "<k>", help: "Hit-map pixels per point. (default: 4)", expected: MapBudget.scaleExpected, parse: MapBudget.scale)
@@ -29,7 +30,7 @@ enum AuditCommand: Subcommand {
     static let failureStatus: Int32 = 3
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let size = try TargetSizeOptions.minimum(arguments)
+        let size = TargetSizeOptions.minimum(arguments)
         let engine = try LayoutLoading.engine(arguments.positionals[0], arguments, io: io)
         let auditScale = arguments[scale] ?? 4
         let audit: TargetAudit

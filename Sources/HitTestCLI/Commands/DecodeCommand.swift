@@ -16,7 +16,8 @@ enum DecodeCommand: Subcommand {
             Exit codes: 0 decoded, 1 the image could not be decoded or written, 2 usage error.
             """,
         arguments: [.init(name: "image", help: "The PNG file to decode (or an atlas, with --frame).")],
-        options: [format, output, minAlpha, stats, LayoutLoading.maxPixels] + FrameSelection.options)
+        options: [format, output, minAlpha, stats, LayoutLoading.maxPixels] + FrameSelection.options,
+        rules: [.requires("--min-alpha", "--format", values: ["mask1"], expected: "to be used with --format mask1 only")] + FrameSelection.rules)
 
     /// The formats by their command-line names.
     enum FormatName: String, CaseIterable {
@@ -43,9 +44,6 @@ enum DecodeCommand: Subcommand {
         case .alpha8: format = .alpha8
         case .argb8: format = .premultipliedARGB8
         case .mask1: format = .mask1(minAlpha: arguments[minAlpha] ?? AlphaThreshold.defaultMinimumAlpha)
-        }
-        if let text = arguments.text(of: minAlpha), formatName != .mask1 {
-            throw UsageError.invalidValue(option: "--min-alpha", value: text, expected: "to be used with --format mask1 only")
         }
 
         let path = arguments.positionals[0]
@@ -94,7 +92,6 @@ enum DecodeCommand: Subcommand {
         var inputs = [path]
         if !FrameSelection.isAtlas(path) {
             if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
-            try FrameSelection.refuseIndexWithoutFrame(arguments)
             guard let rect = arguments[FrameSelection.rect] else { throw UsageError.other("'\(path)' is not an atlas: give --rect X,Y,W,H, or decode it whole.") }
             sheet = try decode(path)
             frame = try FrameSelection.region(rect, in: sheet, file: path)

@@ -48,20 +48,13 @@ enum FrameSelection {
         }
     }
 
-    /// Refuses `--index` without `--frame` (a usage error), for a command working on a PNG.
-    static func refuseIndexWithoutFrame(_ arguments: ParsedArguments) throws {
-        if arguments.text(of: frame) == nil, let text = arguments.text(of: index) {
-            throw UsageError.invalidValue(option: "--index", value: text, expected: "to be used with --frame")
-        }
-    }
+    /// The rule between the options, for a command's spec: `--index` only with `--frame`.
+    static let rules: [OptionRule] = [.requires("--index", "--frame", expected: "to be used with --frame")]
 
     /// The frame of `atlas` named by `--frame` and `--index`, checked against `limits` in `format`
     /// before anything of its size is allocated.
     static func selectedFrame(of atlas: Atlas, _ arguments: ParsedArguments, limits: DecodingLimits, format: PixelFormat) throws -> AtlasFrame? {
-        guard let name = arguments[frame] else {
-            if let text = arguments.text(of: index) { throw UsageError.invalidValue(option: "--index", value: text, expected: "to be used with --frame") }
-            return nil
-        }
+        guard let name = arguments[frame] else { return nil }
         do {
             let selected = try atlas.frame(named: name, index: arguments[index])
             try selected.checkSize(against: limits, format: format, file: atlas.file)

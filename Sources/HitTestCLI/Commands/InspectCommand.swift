@@ -18,7 +18,8 @@ enum InspectCommand: Subcommand {
             Exit codes: 0 described, 1 the image could not be read or decoded, 2 usage error.
             """,
         arguments: [.init(name: "image", help: "The PNG file, or an atlas.")],
-        options: [threshold, json, LayoutLoading.maxPixels] + FrameSelection.options)
+        options: [threshold, json, LayoutLoading.maxPixels] + FrameSelection.options,
+        rules: FrameSelection.rules)
 
     static let json = Flag("--json", help: "Print the description as one JSON object.")
 
@@ -54,7 +55,6 @@ enum InspectCommand: Subcommand {
             ) { x, y in plane[y * frame.sourceWidth + x] }
         }
         if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
-        try FrameSelection.refuseIndexWithoutFrame(arguments)
         let image = try decode(path)
         if let rect = arguments[FrameSelection.rect] {
             let region = try FrameSelection.region(rect, in: image, file: path)

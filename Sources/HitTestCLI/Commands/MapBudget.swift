@@ -11,7 +11,7 @@ enum MapBudget {
 
     /// The map scales (pixels per point) the commands accept: ``HitTester/hitMapScales``.
     static func scale(_ text: String) -> Double? {
-        Double(text).flatMap { HitTester.hitMapScales.contains($0) ? $0 : nil }
+        OptionValue.number(text).flatMap { HitTester.hitMapScales.contains($0) ? $0 : nil }
     }
     static let scaleExpected = "a number from 0.000001 to 1000000"
 

@@ -23,7 +23,11 @@ enum QueryCommand: Subcommand {
             .init(name: "layout", help: "The layout file (JSON); '-' for standard input."),
             .init(name: "x,y", help: "Points in layout coordinates (default: read standard input).", isOptional: true, isRepeating: true),
         ],
-        options: [json, all, explain, tolerance] + LayoutLoading.options)
+        options: [json, all, explain, tolerance] + LayoutLoading.options,
+        rules: [
+            .conflict("--all", "--explain"),
+            .standardInputNeedsArguments(message: "The layout is read from standard input ('-'), so the points must be given as arguments."),
+        ])
 
     static let json = Flag("--json", help: "One JSON object per point: point, id, path, local, pixel, alpha.")
     static let all = Flag("--all", help: "Every element hit at the point, front to back.")
@@ -35,18 +39,9 @@ enum QueryCommand: Subcommand {
     enum Mode { case front, all, explain }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let mode: Mode
-        switch (arguments.isSet(all), arguments.isSet(explain)) {
-        case (true, true): throw UsageError.conflictingOptions("--all", "--explain")
-        case (true, false): mode = .all
-        case (false, true): mode = .explain
-        case (false, false): mode = .front
-        }
+        let mode: Mode = arguments.isSet(all) ? .all : arguments.isSet(explain) ? .explain : .front
         let layout = arguments.positionals[0]
         let points = pointArguments(Array(arguments.positionals.dropFirst()))
-        if layout == "-" && points.isEmpty {
-            throw UsageError.other("The layout is read from standard input ('-'), so the points must be given as arguments.")
-        }
         let engine = try LayoutLoading.engine(layout, arguments, io: io)
         let writer = QueryWriter(engine: engine, mode: mode, json: arguments.isSet(json), tolerance: arguments[tolerance], output: io.output)
         if !points.isEmpty {

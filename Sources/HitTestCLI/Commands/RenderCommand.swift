@@ -26,7 +26,14 @@ enum RenderCommand: Subcommand {
             Exit codes: 0 drawn, 1 bad layout or unwritable output, 2 usage error.
             """,
         arguments: [.init(name: "layout", help: "The layout file (JSON); '-' for standard input.")],
-        options: [output, scale, legend, json, tolerance, html, htmlScale] + TargetSizeOptions.options + [MapBudget.option] + LayoutLoading.options)
+        options: [output, scale, legend, json, tolerance, html, htmlScale] + TargetSizeOptions.options + [MapBudget.option] + LayoutLoading.options,
+        rules: [
+            .oneOf(["--output", "--html"], message: "Missing expected option '--output' or '--html': say where the picture, the page, or both go."),
+            .differentFiles("--output", "--legend", overwrite: "the legend would overwrite the picture"),
+            .differentFiles("--html", "--legend", overwrite: "the legend would overwrite the page"),
+            .differentFiles("--output", "--html", overwrite: "the page would overwrite the picture"),
+            .standardInputExcludesStandardOutput(["--output", "--html"]),
+        ] + TargetSizeOptions.rules)
 
     static let output = Option(
         "--output", "-o", value: "<file.png>", help: "Where to write the picture; '-' for standard output.",
@@ -49,26 +56,7 @@ enum RenderCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let outputPath = arguments[output]
         let pagePath = arguments[html]
-        guard outputPath != nil || pagePath != nil else {
-            throw UsageError.other("Missing expected option '--output' or '--html': say where the picture, the page, or both go.")
-        }
         let legendPath = arguments[legend]
-        let written = [outputPath, pagePath].compactMap { $0 }
-        for (option, path, what) in [("--output", outputPath, "picture"), ("--html", pagePath, "page")] {
-            if let legendPath, let path, legendPath == path || (legendPath != "-" && SystemCalls.samePath(legendPath, path)) {
-                throw UsageError.other("'\(option)' and '--legend' name the same file '\(legendPath)': the legend would overwrite the \(what).")
-            }
-        }
-        if let outputPath, let pagePath, outputPath == pagePath || (outputPath != "-" && SystemCalls.samePath(outputPath, pagePath)) {
-            throw UsageError.other("'--output' and '--html' name the same file '\(pagePath)': the page would overwrite the picture.")
-        }
-        if written.contains("-") && arguments.positionals[0] == "-" {
-            throw UsageError.other("The layout and the output cannot both use standard input and output ('-') here; name a file for one of them.")
-        }
-        if written.count == 2 && written.allSatisfy({ $0 == "-" }) {
-            throw UsageError.other("Only one of '--output' and '--html' can be standard output ('-').")
-        }
-        _ = try TargetSizeOptions.minimum(arguments)
         let engine = try LayoutLoading.engine(arguments.positionals[0], arguments, io: io)
         try OutputTargets.refuseOverwriting(
             [("--output", outputPath), ("--html", pagePath), ("--legend", legendPath)], inputs: [arguments.positionals[0]] + engine.inputFiles)
@@ -143,7 +131,7 @@ enum RenderCommand: Subcommand {
 
     /// Audits the layout and writes the inspector page.
     static func writePage(_ engine: HitTester, colors: [ElementPalette.Color], to path: String, _ arguments: ParsedArguments, io: CommandIO) throws {
-        let minimum = try TargetSizeOptions.minimum(arguments)
+        let minimum = TargetSizeOptions.minimum(arguments)
         let audit: TargetAudit
         do {
             audit = try engine.audit(

@@ -25,12 +25,12 @@ enum TargetSizeOptions {
     /// The options, for a command's spec.
     static let options: [any OptionDeclaration] = [minSize, standard]
 
-    /// The minimum in points (24 by default); a usage error when both options are given.
-    static func minimum(_ arguments: ParsedArguments) throws(UsageError) -> Double {
-        if arguments.text(of: minSize) != nil, let text = arguments.text(of: standard) {
-            throw .invalidValue(option: "--standard", value: text, expected: "either --min-size or --standard, not both")
-        }
-        return arguments[minSize] ?? arguments[standard]?.size ?? 24
+    /// The rule between them, for a command's spec: one or the other, not both.
+    static let rules: [OptionRule] = [.excludes("--standard", "--min-size", expected: "either --min-size or --standard, not both")]
+
+    /// The minimum in points (24 by default).
+    static func minimum(_ arguments: ParsedArguments) -> Double {
+        arguments[minSize] ?? arguments[standard]?.size ?? 24
     }
 
     /// Whether WCAG 2.5.8's spacing exception applies: under `--standard wcag` and plain `--min-size`

@@ -1,3 +1,4 @@
+import AlphaHitBasics
 import AlphaHitImages
 
 extension EngineBuilder {
@@ -13,13 +14,10 @@ extension EngineBuilder {
         compiled.centreX = w / 2
         compiled.centreY = h / 2
         compiled.clipsToBounds = visit.element.clipsToBounds
-        if let transform = visit.element.transform {
-            let determinant = transform.determinant
+        // Validation let only invertible transforms through.
+        if let transform = visit.element.transform, let inverse = ElementTransform.inverse(a: transform.a, b: transform.b, c: transform.c, d: transform.d) {
             compiled.hasTransform = true
-            compiled.inverseA = transform.d / determinant
-            compiled.inverseB = -transform.b / determinant
-            compiled.inverseC = -transform.c / determinant
-            compiled.inverseD = transform.a / determinant
+            (compiled.inverseA, compiled.inverseB, compiled.inverseC, compiled.inverseD) = inverse
             compiled.translateX = transform.tx
             compiled.translateY = transform.ty
         }

@@ -133,6 +133,8 @@ extension ElementHandle {
     /// for an atlas frame the sheet's pixel, read in place.
     @inlinable @inline(__always)
     func alpha(_ x: Int, _ y: Int) -> UInt8 {
+        // Every caller maps to a pixel inside the image first; debug builds hold them to it.
+        assert(x >= 0 && x < record.pixelWidth && y >= 0 && y < record.pixelHeight, "pixel (\(x), \(y)) outside the \(record.pixelWidth) x \(record.pixelHeight) image")
         if _slowPath(record.isFrame) { return frameAlpha(x, y) }
         return record.pixels.unsafelyUnwrapped[y &* record.bytesPerRow &+ x]
     }

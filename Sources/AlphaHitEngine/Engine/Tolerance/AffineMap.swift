@@ -1,3 +1,5 @@
+import AlphaHitBasics
+
 /// A plane map `p ↦ M·p + t`, with `M = [[a, c], [b, d]]`: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
 ///
 /// Touch tolerance measures distances where elements are drawn, so it carries each element's local
@@ -26,9 +28,7 @@ struct AffineMap {
 
     /// The inverse map; nil when `M` is singular (the engine never builds one).
     var inverse: AffineMap? {
-        let determinant = a * d - b * c
-        guard determinant != 0, determinant.isFinite else { return nil }
-        let (ia, ib, ic, id) = (d / determinant, -b / determinant, -c / determinant, a / determinant)
+        guard let (ia, ib, ic, id) = ElementTransform.inverse(a: a, b: b, c: c, d: d) else { return nil }
         return AffineMap(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
     }
 

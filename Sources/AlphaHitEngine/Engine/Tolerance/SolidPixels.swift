@@ -6,8 +6,7 @@ import AlphaHitImages
 /// (``SolidRuns``). Made once per image and threshold, on the first search that needs it, and
 /// kept with the decoded pixels (``PixelStorage/derived(_:make:)``), so engines sharing an image
 /// through the cache share these too.
-final class SolidPixels: @unchecked Sendable {
-    // Unchecked: written in init, only read afterwards.
+final class SolidPixels: Sendable {
     let counts: SolidPixelCounts
     let runs: SolidRuns
 
@@ -15,10 +14,6 @@ final class SolidPixels: @unchecked Sendable {
     init(_ element: ElementHandle) {
         counts = SolidPixelCounts(element, maximumPixels: .max)!
         runs = SolidRuns(element)
-    }
-
-    deinit {
-        runs.deallocate()
     }
 
     /// The tables for `element`, from the image's storage (made there on first need, under the

@@ -4,29 +4,28 @@ import AlphaHitBasics
 /// search of touch tolerance walks, row by row outwards from the tap, for the common element
 /// (a rectangle whose image is drawn without stretching one axis more than the other).
 ///
-/// Plain memory, no arrays: a search copies nothing and counts no references. The owner frees it
-/// with ``deallocate()``.
+/// Held in ``Table``s, read through their views: a search copies nothing and counts no references.
 struct SolidRuns {
     let width: Int, height: Int
     /// Row y's runs are `runs[rowStart[y] ..< rowStart[y + 1]]`, left to right.
-    private let rowStart: UnsafeMutableBufferPointer<Int32>
+    private let rowStart: Table<Int32>
     /// `(first, end)`: solid pixel columns `first ..< end`.
-    private let runs: UnsafeMutableBufferPointer<(Int32, Int32)>
+    private let runs: Table<(Int32, Int32)>
     /// The smallest box (pixel edges) holding every solid pixel; empty (`x0 > x1`) without any.
     let solidBounds: (x0: Double, y0: Double, x1: Double, y1: Double)
     /// For images of at most ``fieldPixels`` pixels, over the image and ``fieldMargin`` pixels
     /// around it: each pixel centre's distance to the solid pixels, so that a tap there starts with
     /// bounds within a pixel of the answer (and an element too far away is dropped at once).
     /// Empty for larger images.
-    private var centreDistance: UnsafeMutableBufferPointer<Float>
+    private var centreDistance: Table<Float>
     /// Each run's row.
-    private let runRow: UnsafeMutableBufferPointer<Int32>
+    private let runRow: Table<Int32>
     /// With the field, for each pixel: the runs that can hold the nearest solid point to a tap
     /// anywhere in that pixel (every run within the pixel's centre distance plus half a diagonal
     /// of it), `nearRuns[nearStart[c] ..< nearStart[c + 1]]`; none where more than
     /// ``nearRunLimit`` would be needed (the rows are walked there instead).
-    private var nearStart: UnsafeMutableBufferPointer<Int32>
-    private var nearRuns: UnsafeMutableBufferPointer<Int32>
+    private var nearStart: Table<Int32>
+    private var nearRuns: Table<Int32>
 
     /// The most runs a pixel lists.
     static let nearRunLimit = 8
@@ -69,12 +68,12 @@ struct SolidRuns {
             )
         }
         solidBounds = bounds
-        self.rowStart = Self.copy(rowStart)
-        self.runs = Self.copy(runs)
-        runRow = Self.copy((0..<height).flatMap { y in Array(repeating: Int32(y), count: Int(rowStart[y + 1] - rowStart[y])) })
-        centreDistance = Self.copy([Float]())
-        nearStart = Self.copy([Int32]())
-        nearRuns = Self.copy([Int32]())
+        self.rowStart = Table(rowStart)
+        self.runs = Table(runs)
+        runRow = Table((0..<height).flatMap { y in Array(repeating: Int32(y), count: Int(rowStart[y + 1] - rowStart[y])) })
+        centreDistance = Table([Float]())
+        nearStart = Table([Int32]())
+        nearRuns = Table([Int32]())
         guard width * height <= Self.fieldPixels, bounds.x0 <= bounds.x1 else { return }
         let whole = (x0: 0.0, y0: 0.0, x1: Double(width), y1: Double(height))
         let (margin, fieldWidth, fieldHeight) = (Self.fieldMargin, width + 2 * Self.fieldMargin, height + 2 * Self.fieldMargin)
@@ -85,8 +84,7 @@ struct SolidRuns {
                 field[y * fieldWidth + x] = Float(nearest(to: centre, clip: whole, limit: .infinity)?.distance ?? .infinity)
             }
         }
-        centreDistance.deallocate()
-        centreDistance = Self.copy(field)
+        centreDistance = Table(field)
         var starts: [Int32] = [0]
         var lists: [Int32] = []
         var found: [Int32] = []
@@ -108,26 +106,8 @@ struct SolidRuns {
                 starts.append(Int32(lists.count))
             }
         }
-        nearStart.deallocate()
-        nearRuns.deallocate()
-        nearStart = Self.copy(starts)
-        nearRuns = Self.copy(lists)
-    }
-
-    /// Frees the memory; this value must not be used again.
-    func deallocate() {
-        rowStart.deallocate()
-        runs.deallocate()
-        runRow.deallocate()
-        centreDistance.deallocate()
-        nearStart.deallocate()
-        nearRuns.deallocate()
-    }
-
-    private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
-        _ = buffer.initialize(from: array)
-        return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
+        nearStart = Table(starts)
+        nearRuns = Table(lists)
     }
 
     /// The nearest point of the solid pixels (closed squares) inside `clip` (pixel coordinates, the
@@ -143,16 +123,16 @@ struct SolidRuns {
         guard bx * bx + by * by <= limit * limit else { return nil }
         var bound = limit
         let margin = Double(Self.fieldMargin)
-        if !centreDistance.isEmpty, q.x >= -margin, q.x < Double(width) + margin, q.y >= -margin, q.y < Double(height) + margin {
+        if centreDistance.count > 0, q.x >= -margin, q.x < Double(width) + margin, q.y >= -margin, q.y < Double(height) + margin {
             // Within half a diagonal of the centre's distance: a lower bound always (clipping only
             // takes pixels away), an upper one when the clip keeps every solid pixel.
             let fieldWidth = width + 2 * Self.fieldMargin
             let cell = Int(q.y.rounded(.down) + margin) * fieldWidth + Int(q.x.rounded(.down) + margin)
-            let centre = Double(centreDistance[cell])
+            let centre = Double(centreDistance.view[cell])
             guard centre - Self.halfDiagonal <= limit else { return nil }
             if clip == solidBounds {
                 // Unclipped, the cell's own list holds the answer, when it has one.
-                let (first, end) = (Int(nearStart[cell]), Int(nearStart[cell + 1]))
+                let (first, end) = (Int(nearStart.view[cell]), Int(nearStart.view[cell + 1]))
                 if first < end { return nearest(to: q, among: first..<end, limit: limit) }
                 bound = min(bound, centre + Self.halfDiagonal)
             }
@@ -160,7 +140,7 @@ struct SolidRuns {
         let rowLow = Int(clamping: clip.y0.rounded(.down), to: 0...height), rowHigh = Int(clamping: clip.y1.rounded(.up) - 1, to: -1...height - 1)
         guard rowLow <= rowHigh else { return nil }
         let start = min(max(Int(min(max(q.y, -1), Double(height)).rounded(.down)), rowLow), rowHigh)
-        var search = Search(runs: UnsafeBufferPointer(runs), rowStart: UnsafeBufferPointer(rowStart), q: q, clip: clip, best: bound * bound)
+        var search = Search(runs: runs.view, rowStart: rowStart.view, q: q, clip: clip, best: bound * bound)
         // Row by row outwards from the tap's, each way until the rows are too far to matter.
         var up = start, down = start + 1
         var upward = true, downward = true
@@ -182,9 +162,9 @@ struct SolidRuns {
         var best = limit * limit
         var found: (x: Double, y: Double)?
         for slot in list {
-            let run = Int(nearRuns[slot])
-            let (x0, x1) = (Double(runs[run].0), Double(runs[run].1))
-            let y0 = Double(runRow[run])
+            let run = Int(nearRuns.view[slot])
+            let (x0, x1) = (Double(runs.view[run].0), Double(runs.view[run].1))
+            let y0 = Double(runRow.view[run])
             let point = (x: min(max(q.x, x0), x1), y: min(max(q.y, y0), y0 + 1))
             let d = (point.x - q.x) * (point.x - q.x) + (point.y - q.y) * (point.y - q.y)
             if d < best || (d == best && found == nil) { (best, found) = (d, point) }
@@ -194,8 +174,8 @@ struct SolidRuns {
 
     /// One search's state: the best squared distance so far and where.
     private struct Search {
-        let runs: UnsafeBufferPointer<(Int32, Int32)>
-        let rowStart: UnsafeBufferPointer<Int32>
+        let runs: TableView<(Int32, Int32)>
+        let rowStart: TableView<Int32>
         let q: (x: Double, y: Double)
         let clip: (x0: Double, y0: Double, x1: Double, y1: Double)
         var best: Double
