@@ -46,7 +46,10 @@ let package = Package(
         // The command line as a library, so tests run commands in-process.
         .target(
             name: "HitTestCLI",
-            dependencies: ["AlphaHit", "AlphaHitJSON", "AlphaHitReports"]
+            dependencies: ["AlphaHit", "AlphaHitJSON", "AlphaHitReports"],
+            // The inspector page's script and style, embedded as InspectorAssets.swift by
+            // scripts/embed-inspector-assets.py (a test holds the two together).
+            exclude: ["Inspector"]
         ),
         // The C interface: @_cdecl exports that translate to and from the library; the header is
         // hand-written (include/alphahit.h), since the compiler's generated one is not C.

@@ -170,6 +170,18 @@ def check_list(driver, checks, name, data):
     checks.check(selected == str(index), f"{name}: clicking the row selects it")
 
 
+def check_script_syntax(driver, checks):
+    """The inspector's script, from its own file, compiled by the browser's JavaScript engine
+    (without running it): a syntax error fails here with the engine's message, before any page."""
+    source = open(os.path.join("Sources", "HitTestCLI", "Inspector", "inspector.js"), encoding="utf-8").read()
+    error = driver.execute_script(
+        "try { new Function(arguments[0]); return null; } catch (e) { return e.name + ': ' + e.message; }", source)
+    checks.check(error is None, f"Inspector/inspector.js is valid JavaScript{'' if error is None else ' (' + error + ')'}")
+    # The check itself must be able to fail: a script with a syntax error is refused.
+    broken = driver.execute_script("try { new Function(arguments[0]); return null; } catch (e) { return e.name; }", source + "\n}{")
+    checks.check(broken == "SyntaxError", "the syntax check refuses a broken script")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hittest", default=".build/release/hittest")
@@ -190,6 +202,7 @@ def main():
     checks = Checks()
     rng = random.Random(arguments.seed)
     try:
+        check_script_syntax(driver, checks)
         for name, layout_file, extra, tolerance in PAGES:
             if arguments.only and name != arguments.only:
                 continue

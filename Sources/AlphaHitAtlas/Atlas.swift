@@ -1,5 +1,4 @@
 import AlphaHitBasics
-import AlphaHitImages
 
 /// A sprite atlas: the frames its description lists, read from TexturePacker or Aseprite JSON,
 /// Starling/Sparrow XML, or libGDX/Spine `.atlas` text (recognised by content, not by name).

@@ -1,5 +1,4 @@
 import AlphaHitBasics
-import AlphaHitImages
 import AlphaHitJSON
 
 /// Why an atlas cannot be read or used; every case names the atlas file and, where it has one, the line.

@@ -1,4 +1,3 @@
-import AlphaHitBasics
 import AlphaHitImages
 
 /// What the atlas fuzzer (and the test replaying its corpus) checks of any input: a typed error

@@ -1,5 +1,4 @@
 import AlphaHitBasics
-import AlphaHitImages
 import AlphaHitJSON
 
 /// What every atlas format asks of its text before it is parsed, and of the names it holds.

@@ -1,5 +1,4 @@
 import AlphaHitBasics
-import AlphaHitImages
 
 /// Reads the tags of an XML document, one by one: start tags with their attributes and lines, and
 /// end tags; text, comments and declarations are skipped.

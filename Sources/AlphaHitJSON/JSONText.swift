@@ -1,5 +1,3 @@
-import AlphaHitBasics
-
 /// Small helpers for writing JSON by hand, one object per line: shared by the command line and
 /// the C interface, not public API.
 package enum JSONText {

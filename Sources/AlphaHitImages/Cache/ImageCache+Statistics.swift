@@ -1,5 +1,3 @@
-import AlphaHitBasics
-
 extension ImageCache {
     /// What the cache has done and holds.
     public struct Statistics: Hashable, Sendable {

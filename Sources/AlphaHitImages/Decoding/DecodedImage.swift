@@ -46,6 +46,18 @@ public struct DecodedImage: Sendable {
         try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
     }
 
+    /// The first pixel byte's address, for an engine that keeps the image alive and reads its
+    /// pixels in place (valid while the image is).
+    package var pixelAddress: UnsafePointer<UInt8> {
+        UnsafePointer(storage.base.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The addresses the pixel bytes span (at least one), to find the image a pixel address is in.
+    package var pixelAddresses: Range<UInt> {
+        let base = UInt(bitPattern: storage.base)
+        return base..<base + UInt(max(storage.count, 1))
+    }
+
     /// The alpha of pixel (`x`, `y`), in 0...255.
     ///
     /// For ``PixelFormat/mask1(minAlpha:)`` images this is 255 where the bit is set and 0 elsewhere.

@@ -1,5 +1,3 @@
-import AlphaHitBasics
-
 /// Decodes PNG images into ``DecodedImage`` buffers, row by row, through libpng.
 ///
 /// Only the output buffer and one RGBA row are allocated: decoding a W×H image to

@@ -32,7 +32,7 @@ extension EngineBuilder {
         }
         if let placed {
             let image = placed.image
-            let base = image.withUnsafeBytes { UnsafePointer($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+            let base = image.pixelAddress
             compiled.pixels = base
             compiled.bytesPerRow = image.bytesPerRow
             if let frame = placed.frame {

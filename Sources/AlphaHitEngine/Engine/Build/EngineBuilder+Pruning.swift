@@ -10,7 +10,7 @@ extension EngineBuilder {
     /// answers for the whole cell. Anything else is kept as it is.
     static func cellVerdict(
         element index: Int, cell rect: SpatialGrid.CellRect,
-        records: RecordTables, counts: UnsafePointer<SolidPixelCounts>?
+        records: RecordTables, counts: SolidPixelCounts.Reader?
     ) -> SpatialGrid.CellVerdict {
         let chain = records.chain(of: index)
         let element = chain.element
@@ -44,7 +44,7 @@ extension EngineBuilder {
         let (px1, py1) = element.pixel(onImage(u1, iw), onImage(v1, ih))!
         var anySolid = false, allSolid = true
         if let counts {
-            let solid = counts.pointee.count(x0: px0, y0: py0, x1: px1, y1: py1)
+            let solid = counts.count(x0: px0, y0: py0, x1: px1, y1: py1)
             (anySolid, allSolid) = (solid > 0, solid == (px1 - px0 + 1) * (py1 - py0 + 1))
         } else {
             // Only the stored pixels can be solid: a scan of the rest would cost a frame's

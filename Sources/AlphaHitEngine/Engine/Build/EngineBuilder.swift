@@ -81,13 +81,10 @@ struct EngineBuilder {
             TableView.withElements(of: chains) { chains in
                 let records = RecordTables(elements: elements, chains: chains)
                 let counts = solidPixelCounts(records)
-                // The tables are read in place (a pointer each), not copied for every cell.
-                counts.tables.withUnsafeBufferPointer { tables in
-                    grid.prune { element, cell in
-                        Self.cellVerdict(
-                            element: Int(element), cell: cell, records: records,
-                            counts: counts.table[Int(element)].map { tables.baseAddress! + Int($0) })
-                    }
+                // The tables are read through plain readers, not copied (or retained) for every cell.
+                let readers = counts.tables.map(\.reader)
+                grid.prune { element, cell in
+                    Self.cellVerdict(element: Int(element), cell: cell, records: records, counts: counts.table[Int(element)].map { readers[Int($0)] })
                 }
                 return DenseTables(elements)
             }

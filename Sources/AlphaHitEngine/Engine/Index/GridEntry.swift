@@ -1,7 +1,7 @@
 /// One element in one grid cell: its index and its box, rounded outwards to `Float`, so that a
 /// query rejects most candidates reading only the cell's own contiguous entries.
 @usableFromInline
-struct GridEntry: Sendable {
+struct GridEntry: Sendable, BitwiseCopyable {
     @usableFromInline var element: Int32 = 0
     @usableFromInline var minX: Float = 0, minY: Float = 0, maxX: Float = 0, maxY: Float = 0
 

@@ -10,9 +10,9 @@ struct CandidateGrid {
     private let minX: Double, minY: Double
     private let columns: Int, rows: Int
     private let inverseCellWidth: Double, inverseCellHeight: Double
-    private let cellStart: [Int32]
+    private let cellStart: Table<Int32>
     /// Each cell's boxes.
-    private let entries: [GridEntry]
+    private let entries: Table<GridEntry>
 
     init(_ boxes: [GridEntry]) {
         let finite = boxes.filter { $0.minX.isFinite && $0.minY.isFinite && $0.maxX.isFinite && $0.maxY.isFinite }
@@ -60,13 +60,13 @@ struct CandidateGrid {
         }
         (self.minX, self.minY, self.columns, self.rows) = (minX, minY, columns, rows)
         (inverseCellWidth, inverseCellHeight) = (inverseWidth, inverseHeight)
-        cellStart = counts
-        self.entries = entries
+        cellStart = Table(counts)
+        self.entries = Table(entries)
     }
 
     /// The boxes that meet a window `[x0, x1] × [y0, y1]`, each element once, in no set order.
     struct Window: IteratorProtocol {
-        private let cellStart: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<GridEntry>
+        private let cellStart: TableView<Int32>, entries: TableView<GridEntry>
         private let minX: Double, minY: Double, inverseCellWidth: Double, inverseCellHeight: Double
         private let columns: Int, rows: Int
         private let x0: Double, x1: Double, y0: Double, y1: Double
@@ -76,7 +76,7 @@ struct CandidateGrid {
         private var slot = 0, slotEnd = 0
 
         fileprivate init(
-            _ grid: CandidateGrid, _ cellStart: UnsafeBufferPointer<Int32>, _ entries: UnsafeBufferPointer<GridEntry>,
+            _ grid: CandidateGrid, _ cellStart: TableView<Int32>, _ entries: TableView<GridEntry>,
             _ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double
         ) {
             (self.cellStart, self.entries) = (cellStart, entries)
@@ -127,12 +127,8 @@ struct CandidateGrid {
 
     /// Calls `body` with the boxes meeting the window `[x0, x1] × [y0, y1]`.
     func withBoxes<Result>(inX x0: Double, _ x1: Double, y y0: Double, _ y1: Double, _ body: (inout Window) -> Result) -> Result {
-        cellStart.withUnsafeBufferPointer { cellStart in
-            entries.withUnsafeBufferPointer { entries in
-                var window = Window(self, cellStart, entries, x0, x1, y0, y1)
-                return body(&window)
-            }
-        }
+        var window = Window(self, cellStart.view, entries.view, x0, x1, y0, y1)
+        return body(&window)
     }
 
     private static func count(_ value: Double) -> Int {

@@ -32,8 +32,8 @@ struct RegionDistance {
 
     let element: ElementHandle
     let toLayout: AffineMap
-    let clips: UnsafeBufferPointer<Clip>
-    let counts: UnsafePointer<SolidPixelCounts>?
+    let clips: [Clip]
+    let counts: SolidPixelCounts.Reader?
     private let xAxis: ImageAxis?, yAxis: ImageAxis?
     private let point: (x: Double, y: Double)
     /// The point in local coordinates.
@@ -41,35 +41,27 @@ struct RegionDistance {
 
     /// Calls `body` with the region of element `index` seen from layout point `point`.
     static func withRegion<Result>(
-        of index: Int, from point: (x: Double, y: Double), tables: RecordTables, counts: UnsafePointer<SolidPixelCounts>?,
+        of index: Int, from point: (x: Double, y: Double), tables: RecordTables, counts: SolidPixelCounts.Reader?,
         _ body: (RegionDistance) -> Result
     ) -> Result {
         let chain = tables.chain(of: index)
-        let element = chain.element
-        let clipCount = chain.ancestors.count(where: \.record.clipsToBounds)
-        return withUnsafeTemporaryAllocation(of: Clip.self, capacity: max(clipCount, 1)) { clips in
-            // From the element up: before a level's own map, `map` takes the element's local space to that level's.
-            var map = AffineMap.identity
-            var recorded = 0
-            for position in chain.indices.reversed() {
-                let level = chain[position]
-                if position < chain.endIndex - 1, level.record.clipsToBounds {
-                    (clips.baseAddress! + recorded).initialize(
-                        to: Clip(toClip: map, fromClip: map.inverse ?? .identity, width: level.record.width, height: level.record.height))
-                    recorded += 1
-                }
-                map = map.followed(by: .parentMap(of: level))
+        // From the element up: before a level's own map, `map` takes the element's local space to that level's.
+        var map = AffineMap.identity
+        // Most elements have no clipping ancestor, and an empty array allocates nothing.
+        var clips: [Clip] = []
+        for position in chain.indices.reversed() {
+            let level = chain[position]
+            if position < chain.endIndex - 1, level.record.clipsToBounds {
+                clips.append(Clip(toClip: map, fromClip: map.inverse ?? .identity, width: level.record.width, height: level.record.height))
             }
-            defer { clips.baseAddress!.deinitialize(count: recorded) }
-            let region = RegionDistance(
-                element: element, toLayout: map, clips: UnsafeBufferPointer(rebasing: clips[0..<recorded]), counts: counts, point: point)
-            return body(region)
+            map = map.followed(by: .parentMap(of: level))
         }
+        return body(RegionDistance(element: chain.element, toLayout: map, clips: clips, counts: counts, point: point))
     }
 
     private init(
-        element: ElementHandle, toLayout: AffineMap, clips: UnsafeBufferPointer<Clip>,
-        counts: UnsafePointer<SolidPixelCounts>?, point: (x: Double, y: Double)
+        element: ElementHandle, toLayout: AffineMap, clips: [Clip],
+        counts: SolidPixelCounts.Reader?, point: (x: Double, y: Double)
     ) {
         self.element = element
         self.toLayout = toLayout
@@ -213,7 +205,7 @@ struct RegionDistance {
             let columns = across.span(i)
             for j in 0..<down.spanCount {
                 let rows = down.span(j)
-                let solid = counts.pointee.count(x0: columns.first, y0: rows.first, x1: columns.last, y1: rows.last)
+                let solid = counts.count(x0: columns.first, y0: rows.first, x1: columns.last, y1: rows.last)
                 if solid > 0 { anySolid = true }
                 if solid != (columns.last - columns.first + 1) * (rows.last - rows.first + 1) { allSolid = false }
             }

@@ -10,10 +10,9 @@ final class ToleranceIndex: @unchecked Sendable {
     let grid: CandidateGrid
     /// Each element's position in the resolution order (0 = front-most); -1 for elements that can never be hit.
     let rank: [Int32]
-    /// The images' tables, kept alive here; `tables` and `runs` are their contents, by the same index.
+    /// The images' tables, kept alive here; `counts` are their count readers, by the same index.
     let owners: [SolidPixels]
-    private let tables: [SolidPixelCounts]
-    private let runs: [SolidRuns]
+    private let counts: [SolidPixelCounts.Reader]
     /// Each element's table in `tables`, or -1.
     private let tableOf: [Int32]
     /// Each element's region in the fast form, where it has one.
@@ -27,11 +26,7 @@ final class ToleranceIndex: @unchecked Sendable {
         for (position, box) in candidates.enumerated() { rank[Int(box.element)] = Int32(position) }
         self.rank = rank
         // Each image's storage, by the range of its bytes: a frame's pixels lie inside its sheet's.
-        let storages: [(range: Range<UInt>, storage: PixelStorage)] = images.compactMap { image in
-            image.withUnsafeBytes { bytes in
-                bytes.baseAddress.map { base in (UInt(bitPattern: base)..<UInt(bitPattern: base) + UInt(max(bytes.count, 1)), image.storage) }
-            }
-        }
+        let storages: [(range: Range<UInt>, storage: PixelStorage)] = images.map { image in (image.pixelAddresses, image.storage) }
         var owners: [SolidPixels] = []
         var byKey: [CompiledElement.PixelsKey: Int32] = [:]
         var tableOf = [Int32](repeating: -1, count: count)
@@ -50,8 +45,7 @@ final class ToleranceIndex: @unchecked Sendable {
             }
         }
         self.owners = owners
-        tables = owners.map(\.counts)
-        runs = owners.map(\.runs)
+        counts = owners.map(\.counts.reader)
         self.tableOf = tableOf
         var fast = [FastRegion?](repeating: nil, count: count)
         for box in candidates { fast[Int(box.element)] = FastRegion(of: Int(box.element), tables: query) }
@@ -96,12 +90,11 @@ final class ToleranceIndex: @unchecked Sendable {
         let bound = visitor.limit(for: index)
         guard bound >= 0, boxDistance <= bound else { return }
         let table = Int(tableOf[index])
-        let found = self.tables.withUnsafeBufferPointer { counts in
-            runs.withUnsafeBufferPointer { runs in
-                let (counts, runs) = table >= 0 ? (counts.baseAddress! + table, runs.baseAddress! + table) : (nil, nil)
-                if let fast = fast[index] { return fast.nearest(to: point, runs: runs, within: bound) }
-                return RegionDistance.withRegion(of: index, from: point, tables: tables, counts: counts) { $0.nearest(within: bound) }
-            }
+        let found: (distance: Double, point: (x: Double, y: Double))?
+        if let fast = fast[index] {
+            found = fast.nearest(to: point, pixels: table >= 0 ? owners[table] : nil, within: bound)
+        } else {
+            found = RegionDistance.withRegion(of: index, from: point, tables: tables, counts: table >= 0 ? counts[table] : nil) { $0.nearest(within: bound) }
         }
         if let found { visitor.accept(index, distance: found.distance, nearest: found.point) }
     }
