@@ -20,12 +20,14 @@ package final class JSONDocument {
         package var start: Int32 = 0
         package var count: Int32 = 0
 
+        @inlinable
         package init(kind: Kind, line: Int32, column: Int32) {
             self.kind = kind
             self.line = line
             self.column = column
         }
 
+        @inlinable
         package var number: Double {
             get { Double(bitPattern: UInt64(UInt32(bitPattern: start)) << 32 | UInt64(UInt32(bitPattern: count))) }
             set {
@@ -51,6 +53,7 @@ package final class JSONDocument {
         package var unescaped: UnsafeMutableBufferPointer<UInt8>
 
         /// The bytes of a string stored at `start ..< start + count`.
+        @inlinable
         package func text(_ start: Int32, _ count: Int32, escaped: Bool) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: (escaped ? unescaped : bytes)[Int(start)..<Int(start + count)])
         }
@@ -78,16 +81,19 @@ package final class JSONDocument {
     }
 
     /// The root value; valid while this document is alive.
+    @inlinable
     package var root: JSONNode { JSONNode(storage: UnsafePointer(storage), index: 0) }
 }
 
 extension JSONDocument.Storage {
     /// The text of a string stored at `start ..< start + count` (already checked to be UTF-8).
+    @inlinable
     package func string(_ start: Int32, _ count: Int32, escaped: Bool) -> String {
         String(decoding: text(start, count, escaped: escaped), as: UTF8.self)
     }
 
     /// Whether the string stored at `start ..< start + count` is `name`, byte for byte.
+    @inlinable
     package func bytesEqual(_ start: Int32, _ count: Int32, escaped: Bool, _ name: String) -> Bool {
         var name = name
         let stored = text(start, count, escaped: escaped)

@@ -13,6 +13,7 @@ package enum JSONValue {
     case object(JSONObject)
 
     /// "a number", "a string", ... for messages such as "must be a number, not a string".
+    @inlinable
     package var kind: String {
         switch self {
         case .null: "null"
@@ -32,13 +33,17 @@ package struct JSONNode {
     package let storage: UnsafePointer<JSONDocument.Storage>
     package let index: Int32
 
-    private var node: JSONDocument.Node { storage.pointee.nodes[Int(index)] }
+    @usableFromInline var node: JSONDocument.Node { storage.pointee.nodes[Int(index)] }
 
+    @inlinable
     package var line: Int { Int(node.line) }
     /// How many values the whole document holds (a measure of its size).
+    @inlinable
     package var documentNodeCount: Int { storage.pointee.nodes.count }
+    @inlinable
     package var column: Int { Int(node.column) }
 
+    @inlinable
     package var value: JSONValue {
         let node = self.node
         switch node.kind {
@@ -58,9 +63,12 @@ package struct JSONArray: RandomAccessCollection {
     package let start: Int32
     package let count: Int32
 
+    @inlinable
     package var startIndex: Int { 0 }
+    @inlinable
     package var endIndex: Int { Int(count) }
 
+    @inlinable
     package subscript(position: Int) -> JSONNode {
         JSONNode(storage: storage, index: storage.pointee.members[Int(start) + position].node)
     }
@@ -72,33 +80,40 @@ package struct JSONObject: RandomAccessCollection {
     package let start: Int32
     package let count: Int32
 
+    @inlinable
     package var startIndex: Int { 0 }
+    @inlinable
     package var endIndex: Int { Int(count) }
 
+    @inlinable
     package subscript(position: Int) -> (key: String, value: JSONNode) {
         let member = storage.pointee.members[Int(start) + position]
         return (storage.pointee.string(member.keyStart, member.keyCount, escaped: member.keyEscaped), JSONNode(storage: storage, index: member.node))
     }
 
     /// Whether the key of the member at `position` is `name`.
+    @inlinable
     package func key(at position: Int, is name: String) -> Bool {
         let member = storage.pointee.members[Int(start) + position]
         return storage.pointee.bytesEqual(member.keyStart, member.keyCount, escaped: member.keyEscaped, name)
     }
 
     /// Calls `body` with the bytes of the key at `position`, without making it a string.
+    @inlinable
     package func withKey<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let member = storage.pointee.members[Int(start) + position]
         return body(storage.pointee.text(member.keyStart, member.keyCount, escaped: member.keyEscaped))
     }
 
     /// The value of the member at `position`, without making its key a string.
+    @inlinable
     package func value(at position: Int) -> JSONNode {
         JSONNode(storage: storage, index: storage.pointee.members[Int(start) + position].node)
     }
 
     /// The value of the member named `name`, if any (the last one, where a document that allows
     /// repeated keys gives it twice).
+    @inlinable
     package func value(forKey name: String) -> JSONNode? {
         for position in (0..<Int(count)).reversed() where key(at: position, is: name) {
             return JSONNode(storage: storage, index: storage.pointee.members[Int(start) + position].node)
@@ -113,5 +128,6 @@ package struct JSONSyntaxError: Error, Hashable, CustomStringConvertible {
     package var column: Int
     package var message: String
 
+    @inlinable
     package var description: String { "line \(line), column \(column): \(message)" }
 }

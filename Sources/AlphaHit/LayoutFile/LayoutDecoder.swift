@@ -154,56 +154,56 @@ struct LayoutDecoder {
     static let rectKeys = KeySet(["x", "y", "width", "height"])
 
     /// A PNG path, `{"atlas", "frame", "index"}` or `{"file", "rect"}`.
-    private mutating func imageSource(_ node: JSONNode, at path: LayoutPath) -> ImageSource? {
+    private mutating func imageSource(_ node: JSONNode, at path: @autoclosure () -> LayoutPath) -> ImageSource? {
         switch node.value {
         case .string(let file):
             guard !file.isEmpty else {
-                add(path, "must be a non-empty path to a PNG file", node: node)
+                add(path(), "must be a non-empty path() to a PNG file", node: node)
                 return nil
             }
             return .file(file)
         case .object(let members):
             if members.value(forKey: "atlas") != nil || members.value(forKey: "frame") != nil {
-                guard let fields = object(node, at: path, keys: Self.atlasFrameKeys) else { return nil }
-                let atlas = string(fields["atlas"], at: path["atlas"], required: true, in: node)
-                let frame = string(fields["frame"], at: path["frame"], required: true, in: node)
+                guard let fields = object(node, at: path(), keys: Self.atlasFrameKeys) else { return nil }
+                let atlas = string(fields["atlas"], at: path()["atlas"], required: true, in: node)
+                let frame = string(fields["frame"], at: path()["frame"], required: true, in: node)
                 var index: Int?
-                if let number = number(fields["index"], at: path["index"]) {
-                    if number == number.rounded(), abs(number) < 1e9 { index = Int(number) } else { add(path["index"], "must be a whole number", node: fields["index"]) }
+                if let number = number(fields["index"], at: path()["index"]) {
+                    if number == number.rounded(), abs(number) < 1e9 { index = Int(number) } else { add(path()["index"], "must be a whole number", node: fields["index"]) }
                 }
                 guard let atlas, let frame else { return nil }
-                if atlas.isEmpty { add(path["atlas"], "must be a non-empty path to an atlas file", node: fields["atlas"]) }
+                if atlas.isEmpty { add(path()["atlas"], "must be a non-empty path() to an atlas file", node: fields["atlas"]) }
                 return atlas.isEmpty ? nil : .atlasFrame(atlas: atlas, frame: frame, index: index)
             }
-            guard let fields = object(node, at: path, keys: Self.regionKeys) else { return nil }
-            let file = string(fields["file"], at: path["file"], required: true, in: node)
+            guard let fields = object(node, at: path(), keys: Self.regionKeys) else { return nil }
+            let file = string(fields["file"], at: path()["file"], required: true, in: node)
             guard let rectNode = fields["rect"] else {
-                add(path["rect"], "is required: {\"x\", \"y\", \"width\", \"height\"} in whole pixels of the image", node: node)
+                add(path()["rect"], "is required: {\"x\", \"y\", \"width\", \"height\"} in whole pixels of the image", node: node)
                 return nil
             }
-            guard let parts = object(rectNode, at: path["rect"], keys: Self.rectKeys) else { return nil }
+            guard let parts = object(rectNode, at: path()["rect"], keys: Self.rectKeys) else { return nil }
             var values: [Int] = []
             for key in ["x", "y", "width", "height"] {
-                guard let value = number(parts[key], at: path["rect"][key], required: true, in: rectNode) else { continue }
+                guard let value = number(parts[key], at: path()["rect"][key], required: true, in: rectNode) else { continue }
                 let minimum = key == "width" || key == "height" ? 1.0 : 0
                 guard value == value.rounded(), value >= minimum, value < 1e9 else {
-                    add(path["rect"][key], "must be a whole number ≥ \(Int(minimum)) (pixels)", node: parts[key])
+                    add(path()["rect"][key], "must be a whole number ≥ \(Int(minimum)) (pixels)", node: parts[key])
                     continue
                 }
                 values.append(Int(value))
             }
             guard let file, !file.isEmpty, values.count == 4 else {
-                if file?.isEmpty == true { add(path["file"], "must be a non-empty path to a PNG file", node: fields["file"]) }
+                if file?.isEmpty == true { add(path()["file"], "must be a non-empty path() to a PNG file", node: fields["file"]) }
                 return nil
             }
             return .region(file: file, x: values[0], y: values[1], width: values[2], height: values[3])
         default:
-            add(path, "must be a PNG path, {\"atlas\", \"frame\"} or {\"file\", \"rect\"}, not \(node.value.kind)", node: node)
+            add(path(), "must be a PNG path(), {\"atlas\", \"frame\"} or {\"file\", \"rect\"}, not \(node.value.kind)", node: node)
             return nil
         }
     }
 
-    private mutating func shape(_ node: JSONNode, at path: LayoutPath) -> ElementShape {
+    private mutating func shape(_ node: JSONNode, at path: @autoclosure () -> LayoutPath) -> ElementShape {
         let names = ["rect", "ellipse", "none", "roundedRect"]
         if case .string(let name) = node.value {
             switch name {
@@ -211,48 +211,48 @@ struct LayoutDecoder {
             case "ellipse": return .ellipse
             case "none": return .none
             case "roundedRect":
-                add(path, "roundedRect needs a radius: {\"type\": \"roundedRect\", \"radius\": r}", node: node)
+                add(path(), "roundedRect needs a radius: {\"type\": \"roundedRect\", \"radius\": r}", node: node)
             default:
-                add(path, "unknown shape \"\(name)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(name, names))", node: node)
+                add(path(), "unknown shape \"\(name)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(name, names))", node: node)
             }
             return .rect
         }
-        guard case .object = node.value, let fields = object(node, at: path, keys: Self.shapeKeys) else {
+        guard case .object = node.value, let fields = object(node, at: path(), keys: Self.shapeKeys) else {
             if case .object = node.value { return .rect }
-            add(path, "must be a shape name or an object {\"type\": \"roundedRect\", \"radius\": r}, not \(node.value.kind)", node: node)
+            add(path(), "must be a shape name or an object {\"type\": \"roundedRect\", \"radius\": r}, not \(node.value.kind)", node: node)
             return .rect
         }
-        guard let type = string(fields["type"], at: path["type"], required: true, in: node) else { return .rect }
+        guard let type = string(fields["type"], at: path()["type"], required: true, in: node) else { return .rect }
         switch type {
         case "roundedRect":
-            let radius = number(fields["radius"], at: path["radius"], required: true, in: node) ?? 0
+            let radius = number(fields["radius"], at: path()["radius"], required: true, in: node) ?? 0
             var corners = ElementShape.Corners.all
-            if let list = fields["corners"] { corners = self.corners(list, at: path["corners"]) }
+            if let list = fields["corners"] { corners = self.corners(list, at: path()["corners"]) }
             return .roundedRect(radius: radius, corners: corners)
         case "rect", "ellipse", "none":
             for key in ["radius", "corners"] where fields[key] != nil {
-                add(path[key], "applies only to roundedRect", node: fields[key])
+                add(path()[key], "applies only to roundedRect", node: fields[key])
             }
             return type == "rect" ? .rect : type == "ellipse" ? .ellipse : .none
         default:
-            add(path["type"], "unknown shape \"\(type)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(type, names))", node: fields["type"])
+            add(path()["type"], "unknown shape \"\(type)\"; expected one of \(names.joined(separator: ", "))\(Self.suggestion(type, names))", node: fields["type"])
             return .rect
         }
     }
 
-    private mutating func corners(_ node: JSONNode, at path: LayoutPath) -> ElementShape.Corners {
+    private mutating func corners(_ node: JSONNode, at path: @autoclosure () -> LayoutPath) -> ElementShape.Corners {
         let names: [(String, ElementShape.Corners)] = [
             ("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight),
         ]
         guard case .array(let items) = node.value else {
-            add(path, "must be an array of corner names, not \(node.value.kind)", node: node)
+            add(path(), "must be an array of corner names, not \(node.value.kind)", node: node)
             return .all
         }
         var corners: ElementShape.Corners = []
         for (offset, item) in items.enumerated() {
             guard case .string(let name) = item.value, let corner = names.first(where: { $0.0 == name })?.1 else {
                 let text = if case .string(let name) = item.value { "unknown corner \"\(name)\"" } else { "must be a corner name, not \(item.value.kind)" }
-                add(path[offset], "\(text); expected topLeft, topRight, bottomLeft or bottomRight", node: item)
+                add(path()[offset], "\(text); expected topLeft, topRight, bottomLeft or bottomRight", node: item)
                 continue
             }
             corners.insert(corner)
@@ -260,35 +260,35 @@ struct LayoutDecoder {
         return corners
     }
 
-    private mutating func transform(_ node: JSONNode, at path: LayoutPath) -> ElementTransform? {
+    private mutating func transform(_ node: JSONNode, at path: @autoclosure () -> LayoutPath) -> ElementTransform? {
         switch node.value {
         case .array(let items):
             guard items.count == 6 else {
-                add(path, "must have exactly 6 numbers [a, b, c, d, tx, ty], not \(items.count)", node: node)
+                add(path(), "must have exactly 6 numbers [a, b, c, d, tx, ty], not \(items.count)", node: node)
                 return nil
             }
-            let values = items.enumerated().map { offset, item in number(item, at: path[offset]) ?? 0 }
+            let values = items.enumerated().map { offset, item in number(item, at: path()[offset]) ?? 0 }
             return ElementTransform(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
         case .object:
-            guard let fields = object(node, at: path, keys: Self.transformKeys) else { return nil }
-            let rotate = number(fields["rotate"], at: path["rotate"]) ?? 0
-            let scale = fields["scale"].flatMap { pair($0, at: path["scale"], allowSingle: true) } ?? (1, 1)
-            let translate = fields["translate"].flatMap { pair($0, at: path["translate"], allowSingle: false) } ?? (0, 0)
+            guard let fields = object(node, at: path(), keys: Self.transformKeys) else { return nil }
+            let rotate = number(fields["rotate"], at: path()["rotate"]) ?? 0
+            let scale = fields["scale"].flatMap { pair($0, at: path()["scale"], allowSingle: true) } ?? (1, 1)
+            let translate = fields["translate"].flatMap { pair($0, at: path()["translate"], allowSingle: false) } ?? (0, 0)
             return ElementTransform(rotationDegrees: rotate, scaleX: scale.0, scaleY: scale.1, translateX: translate.0, translateY: translate.1)
         default:
-            add(path, "must be [a, b, c, d, tx, ty] or {\"rotate\", \"scale\", \"translate\"}, not \(node.value.kind)", node: node)
+            add(path(), "must be [a, b, c, d, tx, ty] or {\"rotate\", \"scale\", \"translate\"}, not \(node.value.kind)", node: node)
             return nil
         }
     }
 
     /// `[x, y]`, or (with `allowSingle`) one number for both.
-    private mutating func pair(_ node: JSONNode, at path: LayoutPath, allowSingle: Bool) -> (Double, Double)? {
+    private mutating func pair(_ node: JSONNode, at path: @autoclosure () -> LayoutPath, allowSingle: Bool) -> (Double, Double)? {
         if allowSingle, case .number(let value) = node.value { return (value, value) }
         guard case .array(let items) = node.value, items.count == 2 else {
-            add(path, "must be an array of 2 numbers\(allowSingle ? " (or one number for both)" : ""), not \(Self.describe(node.value))", node: node)
+            add(path(), "must be an array of 2 numbers\(allowSingle ? " (or one number for both)" : ""), not \(Self.describe(node.value))", node: node)
             return nil
         }
-        guard let first = number(items[0], at: path[0]), let second = number(items[1], at: path[1]) else { return nil }
+        guard let first = number(items[0], at: path()[0]), let second = number(items[1], at: path()[1]) else { return nil }
         return (first, second)
     }
 

@@ -10,14 +10,14 @@ import Synchronization
 /// both make one; the first stored is kept and the other dropped, so `make` must have no effects
 /// beyond its result.
 package final class LazyReference<Value: AnyObject & Sendable>: Sendable {
-    private let owner = AtomicLazyReference<Value>()
+    @usableFromInline let owner = AtomicLazyReference<Value>()
     /// The stored object's address, 0 until stored.
-    private let address = Atomic<UInt>(0)
+    @usableFromInline let address = Atomic<UInt>(0)
 
     package init() {}
 
     /// Calls `body` with the object, made by `make` on first use.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withValue<Result>(orMake make: () -> Value, _ body: (Value) -> Result) -> Result {
         let stored = address.load(ordering: .acquiring)
         if stored != 0 {

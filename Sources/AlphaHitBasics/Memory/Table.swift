@@ -10,14 +10,14 @@ package final class Table<Element: BitwiseCopyable>: @unchecked Sendable {
 
     /// A table holding `elements`, in order. At least one slot is allocated, so that even an empty
     /// table has an address; the aligned start keeps two 32-byte records to a cache line.
-    package init(_ elements: some Collection<Element>) {
+    @inlinable
+    package init(_ elements: [Element]) {
         let count = elements.count
         let raw = UnsafeMutableRawPointer.allocate(byteCount: max(1, count) * MemoryLayout<Element>.stride, alignment: 64)
         let typed = raw.bindMemory(to: Element.self, capacity: max(1, count))
-        var slot = typed
-        for element in elements {
-            slot.initialize(to: element)
-            slot += 1
+        // One copy of the array's contiguous storage (a memcpy for these plain values).
+        elements.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { typed.initialize(from: base, count: count) }
         }
         view = TableView(base: UnsafePointer(typed), count: count)
     }
@@ -27,10 +27,10 @@ package final class Table<Element: BitwiseCopyable>: @unchecked Sendable {
         UnsafeMutableRawPointer(mutating: view.base).deallocate()
     }
 
-    package var count: Int { view.count }
+    @inlinable package var count: Int { view.count }
 
     /// The bytes the elements take (the table's own figure for memory reports).
-    package var byteCount: Int { view.count * MemoryLayout<Element>.stride }
+    @inlinable package var byteCount: Int { view.count * MemoryLayout<Element>.stride }
 }
 
 /// The elements of a ``Table``, read without reference counting: a base address and a count, with
@@ -81,6 +81,7 @@ extension TableView: RandomAccessCollection {
 extension TableView {
     /// Calls `body` with a view of `array`'s elements, valid only inside `body`: for a builder that
     /// reads a large array through the same code the built tables are read by, without a copy.
+    @inlinable
     package static func withElements<Result>(of array: [Element], _ body: (TableView<Element>) throws -> Result) rethrows -> Result {
         try array.withUnsafeBufferPointer { buffer in
             // An empty array may have no address; one slot of scratch stands in (never read: count 0).

@@ -1,7 +1,7 @@
 extension Unicode.Scalar {
     /// Whether this is a control character (Unicode's Cc: C0, DEL and C1), which would cut a path
     /// short (NUL) or forge a line of output (a line break) wherever it is printed or passed on.
-    package var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+    @inlinable package var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 
     /// Its code point as messages write it: `U+000A`.
     package var codePointName: String {

@@ -33,7 +33,7 @@ public struct ImageHitRegion: Sendable {
             minAlpha: AlphaThreshold.minimumAlpha(for: alphaThreshold), contentMode: .scaleToFill, capInsets: nil, tiles: false)
         self.image = image
         self.minAlpha = compiled.minAlpha
-        self.owner = Table(CollectionOfOne(compiled))
+        self.owner = Table([compiled])
         self.element = ElementHandle(owner.view, 0)
     }
 

@@ -49,13 +49,13 @@ struct FastRegion {
     }
 
     /// The distance (layout points) to the region and its nearest point, when at most `limit`.
-    func nearest(to point: (x: Double, y: Double), pixels: SolidPixels?, within limit: Double)
+    func nearest(to point: (x: Double, y: Double), runs: SolidRuns.Reader?, within limit: Double)
         -> (distance: Double, point: (x: Double, y: Double))?
     {
         let q = map.apply(point.x, point.y)
         let found: (distance: Double, point: (x: Double, y: Double))?
-        if usesImage, let pixels {
-            found = pixels.runs.nearest(to: q, clip: clip, limit: limit / pointsPerUnit)
+        if usesImage, let runs {
+            found = runs.nearest(to: q, clip: clip, limit: limit / pointsPerUnit)
         } else {
             let nearest = (x: min(max(q.x, clip.x0), clip.x1), y: min(max(q.y, clip.y0), clip.y1))
             let (dx, dy) = (nearest.x - q.x, nearest.y - q.y)

@@ -36,7 +36,7 @@ struct SolidRuns {
     /// element usually land just outside its art.
     static let fieldMargin = 16
     /// Half a pixel's diagonal: how far a tap can be from its pixel's centre.
-    private static let halfDiagonal = 0.5 * 2.0.squareRoot() + 1e-3  // (and a margin for the Float field)
+    fileprivate static let halfDiagonal = 0.5 * 2.0.squareRoot() + 1e-3  // (and a margin for the Float field)
 
     /// The runs of the element's alpha8 plane at its `minAlpha`.
     init(_ element: ElementHandle) {
@@ -110,70 +110,94 @@ struct SolidRuns {
         nearRuns = Table(lists)
     }
 
-    /// The nearest point of the solid pixels (closed squares) inside `clip` (pixel coordinates, the
-    /// element's bounds) to `q`, when nearer than `limit` (all in pixel units).
+    /// What a search reads, as a plain value: every table's view and the figures, passed to each
+    /// search without reference counting; valid while these runs are alive.
+    var reader: Reader {
+        Reader(
+            width: width, height: height, solidBounds: solidBounds, rowStart: rowStart.view, runs: runs.view,
+            centreDistance: centreDistance.view, runRow: runRow.view, nearStart: nearStart.view, nearRuns: nearRuns.view)
+    }
+
+    /// ``Reader/nearest(to:clip:limit:)`` of these runs.
     func nearest(
         to q: (x: Double, y: Double), clip: (x0: Double, y0: Double, x1: Double, y1: Double), limit: Double
     ) -> (distance: Double, point: (x: Double, y: Double))? {
-        // Only rows with solid pixels, inside the clip, can hold the answer; and nothing in them is
-        // nearer than the box around all of them.
-        let clip = (x0: max(clip.x0, solidBounds.x0), y0: max(clip.y0, solidBounds.y0), x1: min(clip.x1, solidBounds.x1), y1: min(clip.y1, solidBounds.y1))
-        guard clip.x0 <= clip.x1, clip.y0 <= clip.y1 else { return nil }
-        let (bx, by) = (max(clip.x0 - q.x, 0, q.x - clip.x1), max(clip.y0 - q.y, 0, q.y - clip.y1))
-        guard bx * bx + by * by <= limit * limit else { return nil }
-        var bound = limit
-        let margin = Double(Self.fieldMargin)
-        if centreDistance.count > 0, q.x >= -margin, q.x < Double(width) + margin, q.y >= -margin, q.y < Double(height) + margin {
-            // Within half a diagonal of the centre's distance: a lower bound always (clipping only
-            // takes pixels away), an upper one when the clip keeps every solid pixel.
-            let fieldWidth = width + 2 * Self.fieldMargin
-            let cell = Int(q.y.rounded(.down) + margin) * fieldWidth + Int(q.x.rounded(.down) + margin)
-            let centre = Double(centreDistance.view[cell])
-            guard centre - Self.halfDiagonal <= limit else { return nil }
-            if clip == solidBounds {
-                // Unclipped, the cell's own list holds the answer, when it has one.
-                let (first, end) = (Int(nearStart.view[cell]), Int(nearStart.view[cell + 1]))
-                if first < end { return nearest(to: q, among: first..<end, limit: limit) }
-                bound = min(bound, centre + Self.halfDiagonal)
-            }
-        }
-        let rowLow = Int(clamping: clip.y0.rounded(.down), to: 0...height), rowHigh = Int(clamping: clip.y1.rounded(.up) - 1, to: -1...height - 1)
-        guard rowLow <= rowHigh else { return nil }
-        let start = min(max(Int(min(max(q.y, -1), Double(height)).rounded(.down)), rowLow), rowHigh)
-        var search = Search(runs: runs.view, rowStart: rowStart.view, q: q, clip: clip, best: bound * bound)
-        // Row by row outwards from the tap's, each way until the rows are too far to matter.
-        var up = start, down = start + 1
-        var upward = true, downward = true
-        while upward || downward {
-            if upward {
-                upward = up >= rowLow && search.visit(up)
-                up -= 1
-            }
-            if downward {
-                downward = down <= rowHigh && search.visit(down)
-                down += 1
-            }
-        }
-        return search.found.map { (search.best.squareRoot(), $0) }
+        reader.nearest(to: q, clip: clip, limit: limit)
     }
 
-    /// The nearest point of the listed runs (pixel rectangles) to `q`, when within `limit`.
-    private func nearest(to q: (x: Double, y: Double), among list: Range<Int>, limit: Double) -> (distance: Double, point: (x: Double, y: Double))? {
-        var best = limit * limit
-        var found: (x: Double, y: Double)?
-        for slot in list {
-            let run = Int(nearRuns.view[slot])
-            let (x0, x1) = (Double(runs.view[run].0), Double(runs.view[run].1))
-            let y0 = Double(runRow.view[run])
-            let point = (x: min(max(q.x, x0), x1), y: min(max(q.y, y0), y0 + 1))
-            let d = (point.x - q.x) * (point.x - q.x) + (point.y - q.y) * (point.y - q.y)
-            if d < best || (d == best && found == nil) { (best, found) = (d, point) }
+    /// The runs' tables as views, with the figures a search needs (see ``SolidRuns``).
+    struct Reader: BitwiseCopyable {
+        let width: Int, height: Int
+        let solidBounds: (x0: Double, y0: Double, x1: Double, y1: Double)
+        let rowStart: TableView<Int32>, runs: TableView<(Int32, Int32)>
+        let centreDistance: TableView<Float>, runRow: TableView<Int32>
+        let nearStart: TableView<Int32>, nearRuns: TableView<Int32>
+
+        /// The nearest point of the solid pixels (closed squares) inside `clip` (pixel coordinates, the
+        /// element's bounds) to `q`, when nearer than `limit` (all in pixel units).
+        func nearest(
+            to q: (x: Double, y: Double), clip: (x0: Double, y0: Double, x1: Double, y1: Double), limit: Double
+        ) -> (distance: Double, point: (x: Double, y: Double))? {
+            // Only rows with solid pixels, inside the clip, can hold the answer; and nothing in them is
+            // nearer than the box around all of them.
+            let clip = (x0: max(clip.x0, solidBounds.x0), y0: max(clip.y0, solidBounds.y0), x1: min(clip.x1, solidBounds.x1), y1: min(clip.y1, solidBounds.y1))
+            guard clip.x0 <= clip.x1, clip.y0 <= clip.y1 else { return nil }
+            let (bx, by) = (max(clip.x0 - q.x, 0, q.x - clip.x1), max(clip.y0 - q.y, 0, q.y - clip.y1))
+            guard bx * bx + by * by <= limit * limit else { return nil }
+            var bound = limit
+            let margin = Double(SolidRuns.fieldMargin)
+            if centreDistance.count > 0, q.x >= -margin, q.x < Double(width) + margin, q.y >= -margin, q.y < Double(height) + margin {
+                // Within half a diagonal of the centre's distance: a lower bound always (clipping only
+                // takes pixels away), an upper one when the clip keeps every solid pixel.
+                let fieldWidth = width + 2 * SolidRuns.fieldMargin
+                let cell = Int(q.y.rounded(.down) + margin) * fieldWidth + Int(q.x.rounded(.down) + margin)
+                let centre = Double(centreDistance[cell])
+                guard centre - SolidRuns.halfDiagonal <= limit else { return nil }
+                if clip == solidBounds {
+                    // Unclipped, the cell's own list holds the answer, when it has one.
+                    let (first, end) = (Int(nearStart[cell]), Int(nearStart[cell + 1]))
+                    if first < end { return nearest(to: q, among: first..<end, limit: limit) }
+                    bound = min(bound, centre + SolidRuns.halfDiagonal)
+                }
+            }
+            let rowLow = Int(clamping: clip.y0.rounded(.down), to: 0...height), rowHigh = Int(clamping: clip.y1.rounded(.up) - 1, to: -1...height - 1)
+            guard rowLow <= rowHigh else { return nil }
+            let start = min(max(Int(min(max(q.y, -1), Double(height)).rounded(.down)), rowLow), rowHigh)
+            var search = SolidRuns.Search(runs: runs, rowStart: rowStart, q: q, clip: clip, best: bound * bound)
+            // Row by row outwards from the tap's, each way until the rows are too far to matter.
+            var up = start, down = start + 1
+            var upward = true, downward = true
+            while upward || downward {
+                if upward {
+                    upward = up >= rowLow && search.visit(up)
+                    up -= 1
+                }
+                if downward {
+                    downward = down <= rowHigh && search.visit(down)
+                    down += 1
+                }
+            }
+            return search.found.map { (search.best.squareRoot(), $0) }
         }
-        return found.map { (best.squareRoot(), $0) }
+
+        /// The nearest point of the listed runs (pixel rectangles) to `q`, when within `limit`.
+        private func nearest(to q: (x: Double, y: Double), among list: Range<Int>, limit: Double) -> (distance: Double, point: (x: Double, y: Double))? {
+            var best = limit * limit
+            var found: (x: Double, y: Double)?
+            for slot in list {
+                let run = Int(nearRuns[slot])
+                let (x0, x1) = (Double(runs[run].0), Double(runs[run].1))
+                let y0 = Double(runRow[run])
+                let point = (x: min(max(q.x, x0), x1), y: min(max(q.y, y0), y0 + 1))
+                let d = (point.x - q.x) * (point.x - q.x) + (point.y - q.y) * (point.y - q.y)
+                if d < best || (d == best && found == nil) { (best, found) = (d, point) }
+            }
+            return found.map { (best.squareRoot(), $0) }
+        }
     }
 
     /// One search's state: the best squared distance so far and where.
-    private struct Search {
+    fileprivate struct Search {
         let runs: TableView<(Int32, Int32)>
         let rowStart: TableView<Int32>
         let q: (x: Double, y: Double)

@@ -13,6 +13,7 @@ final class ToleranceIndex: @unchecked Sendable {
     /// The images' tables, kept alive here; `counts` are their count readers, by the same index.
     let owners: [SolidPixels]
     private let counts: [SolidPixelCounts.Reader]
+    private let runs: [SolidRuns.Reader]
     /// Each element's table in `tables`, or -1.
     private let tableOf: [Int32]
     /// Each element's region in the fast form, where it has one.
@@ -46,6 +47,7 @@ final class ToleranceIndex: @unchecked Sendable {
         }
         self.owners = owners
         counts = owners.map(\.counts.reader)
+        runs = owners.map(\.runs.reader)
         self.tableOf = tableOf
         var fast = [FastRegion?](repeating: nil, count: count)
         for box in candidates { fast[Int(box.element)] = FastRegion(of: Int(box.element), tables: query) }
@@ -92,7 +94,7 @@ final class ToleranceIndex: @unchecked Sendable {
         let table = Int(tableOf[index])
         let found: (distance: Double, point: (x: Double, y: Double))?
         if let fast = fast[index] {
-            found = fast.nearest(to: point, pixels: table >= 0 ? owners[table] : nil, within: bound)
+            found = fast.nearest(to: point, runs: table >= 0 ? runs[table] : nil, within: bound)
         } else {
             found = RegionDistance.withRegion(of: index, from: point, tables: tables, counts: table >= 0 ? counts[table] : nil) { $0.nearest(within: bound) }
         }
