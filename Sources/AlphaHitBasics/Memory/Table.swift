@@ -92,3 +92,48 @@ extension TableView {
         }
     }
 }
+
+/// A ``TableView`` as the hot path reads it: the base address alone in release builds (8 bytes,
+/// so that a query's tables stay in registers), with the count kept and every index checked in
+/// debug builds. Valid while the table that made it is alive.
+@frozen @usableFromInline
+package struct TableReader<Element: BitwiseCopyable>: @unchecked Sendable {
+    @usableFromInline package let base: UnsafePointer<Element>
+    #if DEBUG
+    @usableFromInline package let count: Int
+    #endif
+
+    @inlinable @usableFromInline
+    package init(_ view: TableView<Element>) {
+        base = view.base
+        #if DEBUG
+        count = view.count
+        #endif
+    }
+
+    /// The element at `index`, in `0 ..< count`.
+    @inlinable @usableFromInline
+    package subscript(_ index: Int) -> Element {
+        @inline(__always) get {
+            #if DEBUG
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "table index \(index) out of 0..<\(count)")
+            #endif
+            return base[index]
+        }
+    }
+
+    /// The address of the element at `index`, in `0 ..< count` (see ``TableView/address(of:)``).
+    @inlinable @usableFromInline @inline(__always)
+    package func address(of index: Int) -> UnsafePointer<Element> {
+        #if DEBUG
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "table index \(index) out of 0..<\(count)")
+        #endif
+        return base + index
+    }
+}
+
+extension TableView {
+    /// The view as the hot path reads it.
+    @inlinable @usableFromInline
+    package var reader: TableReader<Element> { TableReader(self) }
+}

@@ -2,8 +2,8 @@ import AlphaHitBasics
 
 /// The walk down a general element's ancestors, over the query's tables.
 struct AncestorWalk {
-    let hot: TableView<HotElement>, details: TableView<CompiledElement>, parents: TableView<Int32>
-    let transforms: TableView<InverseTransform>
+    let hot: TableReader<HotElement>, details: TableReader<CompiledElement>, parents: TableReader<Int32>
+    let transforms: TableReader<InverseTransform>
 
     /// Layout point (x, y) in element `index`'s local space, walked down from the root; nil when
     /// it or an ancestor clips the point away. The same steps, in the same order, as

@@ -18,6 +18,12 @@ struct ElementHandle: @unchecked Sendable {
         address = table.address(of: index)
     }
 
+    /// Element `index` of the table `reader` reads, in `0 ..< count`.
+    @inlinable @inline(__always)
+    init(_ reader: TableReader<CompiledElement>, _ index: Int) {
+        address = reader.address(of: index)
+    }
+
     /// The record's fields: `handle.record.width` is one load, not a copy of the record.
     @inlinable
     var record: CompiledElement {

@@ -58,7 +58,7 @@ struct ElementTree {
 
     /// `elements[2].children[0]` for element `index` (see ``ElementPath``), its place among its
     /// siblings found by bisection: pre-order numbers siblings in increasing order.
-    func path(of index: Int, parents: TableView<Int32>) -> LayoutPath {
+    func path(of index: Int, parents: TableReader<Int32>) -> LayoutPath {
         ElementPath.path(of: index, parent: { Int(parents[$0]) }) { element in
             let parent = Int(parents[element])
             let siblings = parent >= 0 ? children(of: parent) : topLevel[...]

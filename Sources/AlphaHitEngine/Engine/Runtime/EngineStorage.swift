@@ -74,8 +74,8 @@ final class EngineStorage: Sendable {
         self.candidates = boxes.map(GridEntry.init)
         self.tolerance = tolerance
         self.tables = QueryTables(
-            hot: hot.view, transforms: transforms.view, images: imageSlots.view, details: details.view, parents: parents.view,
-            cellStart: cellStart.view, cellEntries: cellEntries.view,
+            hot: hot.view.reader, transforms: transforms.view.reader, images: imageSlots.view.reader, details: details.view.reader,
+            parents: parents.view.reader, cellStart: cellStart.view.reader, cellEntries: cellEntries.view.reader,
             gridMinX: grid.minX, gridMinY: grid.minY, gridMaxX: grid.maxX, gridMaxY: grid.maxY,
             columns: grid.columns, rows: grid.rows,
             inverseCellWidth: grid.inverseCellWidth, inverseCellHeight: grid.inverseCellHeight,

@@ -10,15 +10,15 @@ import AlphaHitImages
 /// one under a parent that does more than move it walks up `parents`.
 @usableFromInline
 struct QueryTables: @unchecked Sendable {
-    @usableFromInline let hot: TableView<HotElement>
-    @usableFromInline let transforms: TableView<InverseTransform>
-    @usableFromInline let images: TableView<ImageSlot>
+    @usableFromInline let hot: TableReader<HotElement>
+    @usableFromInline let transforms: TableReader<InverseTransform>
+    @usableFromInline let images: TableReader<ImageSlot>
     /// The full records of the general elements, at their `HotElement.detail`.
-    @usableFromInline let details: TableView<CompiledElement>
+    @usableFromInline let details: TableReader<CompiledElement>
     /// Each element's parent, −1 at the top level.
-    @usableFromInline let parents: TableView<Int32>
-    @usableFromInline let cellStart: TableView<Int32>
-    @usableFromInline let cellEntries: TableView<CellEntry>
+    @usableFromInline let parents: TableReader<Int32>
+    @usableFromInline let cellStart: TableReader<Int32>
+    @usableFromInline let cellEntries: TableReader<CellEntry>
     @usableFromInline let gridMinX: Double, gridMinY: Double, gridMaxX: Double, gridMaxY: Double
     @usableFromInline let columns: Int, rows: Int
     @usableFromInline let inverseCellWidth: Double, inverseCellHeight: Double
@@ -70,9 +70,10 @@ struct QueryTables: @unchecked Sendable {
     /// included: for a plain element, the general path's arithmetic on its hot record alone.
     @inlinable @inline(__always)
     func hits(_ index: Int, _ x: Double, _ y: Double) -> Bool {
-        let element = hot[index]
-        let bits = element.bits
+        // The kind first: a general element needs nothing else of its hot record.
+        let bits = hot[index].bits
         if bits & HotElement.kindMask == HotElement.Kind.general.rawValue { return generalHits(index, x, y) }
+        let element = hot[index]
         var px = x, py = y
         if bits & HotElement.parentMovesBit != 0 {
             px -= Double(element.parentOriginX)
@@ -107,7 +108,7 @@ struct QueryTables: @unchecked Sendable {
     @usableFromInline @inline(never)
     static func generalHits(
         _ element: ElementHandle, _ x: Double, _ y: Double,
-        hot: TableView<HotElement>, details: TableView<CompiledElement>, parents: TableView<Int32>, transforms: TableView<InverseTransform>
+        hot: TableReader<HotElement>, details: TableReader<CompiledElement>, parents: TableReader<Int32>, transforms: TableReader<InverseTransform>
     ) -> Bool {
         let local: (x: Double, y: Double)
         if !element.record.isNested {
