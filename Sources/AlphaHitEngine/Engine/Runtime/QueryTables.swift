@@ -59,8 +59,10 @@ struct QueryTables: @unchecked Sendable {
             let entry = Int(cellEntries[slot].element)
             if _fastPath(entry >= 0) {
                 if hits(entry, x, y) { return entry }
-            } else if Self.generalHits(ElementHandle(details, -1 &- entry), x, y, hot: hot, details: details, parents: parents, transforms: transforms) {
-                return Int(details[-1 &- entry].element)
+            } else {
+                // The full record is read in place, field by field: a subscript would copy all of it.
+                let record = ElementHandle(details, -1 &- entry)
+                if Self.generalHits(record, x, y, hot: hot, details: details, parents: parents, transforms: transforms) { return Int(record.record.element) }
             }
         }
         return nil
