@@ -61,7 +61,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         precondition((try? planes.encoded())?.count == 3)
     }
     for point in points.prefix(8) {
-        let json = engine.explanationJSON(at: point, tolerance: tolerance)
+        let json = engine.explain(at: point, tolerance: tolerance).json
         precondition((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, json)
         _ = engine.touchHit(at: point, tolerance: tolerance ?? 4)
     }

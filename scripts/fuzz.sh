@@ -49,8 +49,8 @@ if [ "$target" = pipeline ]; then
 fi
 
 # The library's targets, compiled as one module without their imports of one another.
-rm -rf "$build/library" && mkdir -p "$build/library"
-for target_dir in AlphaHitBasics AlphaHitJSON AlphaHitImages AlphaHitAtlas AlphaHitEngine AlphaHit; do
+rm -rf "$build/library-$target" && mkdir -p "$build/library-$target"
+for target_dir in AlphaHitBasics AlphaHitJSON AlphaHitImages AlphaHitAtlas AlphaHitEngine AlphaHit AlphaHitReports; do
     find "Sources/$target_dir" -name '*.swift' | while read -r file; do
         sed -E '/^(@_exported )?import AlphaHit/d' "$file" > "$build/library/${target_dir}_$(basename "$file")"
     done
@@ -59,7 +59,7 @@ done
 # The library's Swift sources and the target, as one module; libFuzzer provides main.
 "$toolchain/swiftc" -g -O -sanitize=fuzzer,address -parse-as-library -module-name AlphaHitFuzz -package-name AlphaHit \
     -I Sources/CLibPNG -I "$build/modules/CAlphaHitPNG" \
-    $(find "$build/library" -name '*.swift' | sort) "$source_file" "${extra[@]}" \
+    $(find "$build/library-$target" -name '*.swift' | sort) "$source_file" "${extra[@]}" \
     "$obj"/*.o $(pkg-config --libs libpng) -o "$build/$target"
 
 options=(-max_total_time="$seconds" -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1)
