@@ -52,7 +52,7 @@ fi
 rm -rf "$build/library-$target" && mkdir -p "$build/library-$target"
 for target_dir in AlphaHitBasics AlphaHitJSON AlphaHitImages AlphaHitAtlas AlphaHitEngine AlphaHit AlphaHitReports; do
     find "Sources/$target_dir" -name '*.swift' | while read -r file; do
-        sed -E '/^(@_exported )?import AlphaHit/d' "$file" > "$build/library/${target_dir}_$(basename "$file")"
+        sed -E '/^(@_exported )?import AlphaHit/d' "$file" > "$build/library-$target/${target_dir}_$(basename "$file")"
     done
 done
 
