@@ -123,8 +123,9 @@ struct OutputSafetyTests {
         case "validate": arguments = "validate '\(diamonds)' --json"
         default: arguments = "inspect '\(Fixtures.packageRoot.appendingPathComponent("Samples/large/ring.png").path)'"
         }
+        // A hang guard, not a speed limit: generous, since a loaded runner may take long to render the large sample.
         // `yes` keeps query busy: a line of "75,95" for ever, answered for ever, until the reader goes.
-        let feed = command == "query" ? "yes 75,95 | timeout \(20 * HitTestRunner.timeScale) '\(executable.path)' query '\(diamonds)'" : "timeout \(20 * HitTestRunner.timeScale) '\(executable.path)' \(arguments)"
+        let feed = command == "query" ? "yes 75,95 | timeout \(60 * HitTestRunner.timeScale) '\(executable.path)' query '\(diamonds)'" : "timeout \(60 * HitTestRunner.timeScale) '\(executable.path)' \(arguments)"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", "\(feed) 2>\"$0\" | head -c 1 > /dev/null; echo ${PIPESTATUS[\(command == "query" ? 1 : 0)]}", try Fixtures.temporaryDirectory().appendingPathComponent("err").path]
