@@ -75,16 +75,21 @@ struct QueryWriter {
             let words = candidates.map { $0.isExactHit ? $0.id : "\($0.id)(\(JSONText.number(JSONText.thousandths($0.distance))))" }
             output.write((words.isEmpty ? "-" : words.joined(separator: " ")) + "\n")
         case (.all, true):
-            let exact = engine.allHits(at: point).map { "{\(Self.hitFields($0))}" }
-            let near = engine.touchCandidates(at: point, tolerance: tolerance).filter { !$0.isExactHit }.map { "{\(nearFields($0))}" }
-            output.write("{\"point\":\(JSONText.pair(x, y)),\"hits\":[\((exact + near).joined(separator: ","))]}\n")
+            let exact = engine.allHits(at: point).map { HitJSON.fields($0).json }
+            let near = engine.touchCandidates(at: point, tolerance: tolerance).filter { !$0.isExactHit }.map {
+                HitJSON.fields($0, path: engine.path(of: $0.element)).json
+            }
+            var answer = JSONObjectWriter()
+            answer.pair("point", (x, y))
+            answer.array("hits", exact + near)
+            output.write(answer.json + "\n")
         case (.explain, _):
             explainAnswer(point)
         }
     }
 
     /// The `--json` answer, written piece by piece from the element's precomputed id and path and
-    /// a ``HitRecord``: the same text as ``hitFields(_:)`` gives, without building a ``Hit``.
+    /// a ``HitRecord``: the same text as ``HitJSON/fields(_:)`` gives, without building a ``Hit``.
     private func jsonAnswer(_ x: Double, _ y: Double) {
         output.write(static: "{\"point\":[")
         number(x, ",")
@@ -149,15 +154,5 @@ struct QueryWriter {
     private func explainAnswer(_ point: Point) {
         let explanation = engine.explain(at: point, tolerance: tolerance)
         output.write(json ? explanation.json + "\n" : explanation.text)
-    }
-
-    /// The hit object's fields (``HitJSON``), without the braces.
-    static func hitFields(_ hit: Hit?) -> String {
-        String(HitJSON.fields(hit).json.dropFirst().dropLast())
-    }
-
-    /// The fields of a near candidate of `--all`: id, path, distance and the point it snaps to.
-    func nearFields(_ candidate: TouchCandidate) -> String {
-        String(HitJSON.fields(candidate, path: engine.path(of: candidate.element)).json.dropFirst().dropLast())
     }
 }
