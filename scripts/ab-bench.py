@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """A/B of two alphahit-bench binaries, run alternately (old new, then new old, ...), each with
---samples 5; prints the median over the rounds of each benchmark's p50 and the ratio new/old.
+--samples 5; prints, for each benchmark, the median over the rounds of its p50 and the ratio
+new/old, and the same for the fastest round's p50 (on a shared machine interference only ever
+adds time, so the minimum is the steadier of the two).
 
     git worktree add ../old-bench <commit> && (cd ../old-bench && swift build -c release --product alphahit-bench)
     scripts/ab-bench.py --old ../old-bench/.build/release/alphahit-bench --filter '^resolve/' --rounds 4
@@ -27,8 +29,9 @@ for round in range(arguments.rounds):
             match = re.match(r"^(\S+)\s+per \S+\s+(?:\S+ \S+\s+){2}([\d.]+) (ns|µs|us|ms|s)\b", line)
             if match:
                 results[tag][match.group(1)].append(float(match.group(2)) * units[match.group(3)])
-print(f"{'benchmark':40} {'old p50 (ns)':>14} {'new p50 (ns)':>14} {'new/old':>8}")
+print(f"{'benchmark':40} {'old p50 (ns)':>14} {'new p50 (ns)':>14} {'new/old':>8} {'min new/old':>12}")
 for name, values in results["old"].items():
     if name in results["new"]:
         old, new = statistics.median(values), statistics.median(results["new"][name])
-        print(f"{name:40} {old:14.1f} {new:14.1f} {new / old:8.3f}")
+        fastest = min(results["new"][name]) / min(values)
+        print(f"{name:40} {old:14.1f} {new:14.1f} {new / old:8.3f} {fastest:12.3f}")

@@ -57,6 +57,18 @@ public struct ElementTransform: Hashable, Sendable {
         return (d / determinant, -b / determinant, -c / determinant, a / determinant)
     }
 
+    /// A local point `(x, y)` of an element with origin `(originX, originY)` and centre offset
+    /// `(centreX, centreY)` in its parent's space: `P = O + C + M·(L − C) + t`, evaluated in exactly
+    /// that order; without a transform, `P = O + L`. The one forward placement: the engine's boxes
+    /// and touch tolerance's maps both come here (the inverse is ``InverseTransform``'s).
+    package static func parentPoint(
+        _ x: Double, _ y: Double, originX: Double, originY: Double, centreX: Double, centreY: Double, transform: ElementTransform?
+    ) -> (x: Double, y: Double) {
+        guard let m = transform else { return (originX + x, originY + y) }
+        let dx = x - centreX, dy = y - centreY
+        return (originX + centreX + (m.a * dx + m.c * dy) + m.tx, originY + centreY + (m.b * dx + m.d * dy) + m.ty)
+    }
+
     /// Whether every component is finite and the 2×2 part can be inverted.
     public var isInvertible: Bool {
         [a, b, c, d, tx, ty].allSatisfy(\.isFinite) && determinant != 0 && determinant.isFinite

@@ -70,9 +70,14 @@ struct EngineBuilder {
             children: children, topLevel: topLevel, skipReasons: skipReasons)
         // The candidate boxes, front-most first: the resolution order, without skipped subtrees.
         var boxes: [ElementBox] = []
-        tree.walkInResolutionOrder(tree.topLevel[...], enter: { skipReasons[$0] == nil }) { index in
-            if let box = builder.boundingBox(of: index, compiled: compiled, chains: chains) { boxes.append(box) }
-            return false
+        TableView.withElements(of: compiled) { elements in
+            TableView.withElements(of: chains) { chains in
+                let records = RecordTables(elements: elements, chains: chains)
+                tree.walkInResolutionOrder(tree.topLevel[...], enter: { skipReasons[$0] == nil }) { index in
+                    if let box = builder.boundingBox(of: records.chain(of: index)) { boxes.append(box) }
+                    return false
+                }
+            }
         }
         // What is left needs the visits' copies of the elements no more: for a large layout, tens of MB.
         visits = []

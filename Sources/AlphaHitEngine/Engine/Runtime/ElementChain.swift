@@ -22,6 +22,11 @@ struct ElementChain: RandomAccessCollection {
     /// The ancestors, root first, without the element.
     var ancestors: Slice<ElementChain> { dropLast() }
 
+    /// The chain of the ancestor at `position`: this chain's links up to and including it.
+    func ancestorChain(at position: Int) -> ElementChain {
+        ElementChain(elements: elements, links: links[0..<position + 1])
+    }
+
     /// The layout point in the element's local space, carried down from the root; nil when a
     /// clipping ancestor does not contain it. The element's own bounds are left to the caller.
     func localPoint(_ x: Double, _ y: Double) -> (x: Double, y: Double)? {

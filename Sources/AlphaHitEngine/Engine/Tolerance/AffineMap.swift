@@ -40,17 +40,19 @@ struct AffineMap {
         chain.reversed().reduce(AffineMap.identity) { map, level in map.followed(by: .parentMap(of: level)) }
     }
 
-    /// One element's local space in its parent's, from its compiled record:
-    /// `P = O + C + t + M·(L − C)`, where the record holds `M⁻¹` (see `localPoint`).
+    /// One element's local space in its parent's, from its compiled record: the map whose linear
+    /// part is `M` and which sends the local origin where ``ElementTransform/parentPoint`` puts it
+    /// (the record holds `M⁻¹`; see ``InverseTransform``).
     static func parentMap(of element: ElementHandle) -> AffineMap {
         let e = element.record
-        guard e.hasTransform else { return AffineMap(tx: e.originX, ty: e.originY) }
-        let inverse = AffineMap(a: e.inverseA, b: e.inverseB, c: e.inverseC, d: e.inverseD)
-        let m = inverse.inverse ?? .identity
-        // P = M·L + (O + C + t − M·C)
-        let shifted = m.applyLinear(e.centreX, e.centreY)
-        return AffineMap(
-            a: m.a, b: m.b, c: m.c, d: m.d,
-            tx: e.originX + e.centreX + e.translateX - shifted.x, ty: e.originY + e.centreY + e.translateY - shifted.y)
+        var forward: ElementTransform?
+        if e.hasTransform {
+            let m = ElementTransform.inverse(a: e.inverseA, b: e.inverseB, c: e.inverseC, d: e.inverseD) ?? (1, 0, 0, 1)
+            forward = ElementTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: e.translateX, ty: e.translateY)
+        }
+        let origin = ElementTransform.parentPoint(
+            0, 0, originX: e.originX, originY: e.originY, centreX: e.centreX, centreY: e.centreY, transform: forward)
+        let linear = forward ?? .identity
+        return AffineMap(a: linear.a, b: linear.b, c: linear.c, d: linear.d, tx: origin.x, ty: origin.y)
     }
 }
