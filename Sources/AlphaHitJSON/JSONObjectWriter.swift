@@ -50,6 +50,12 @@ package struct JSONObjectWriter {
         text += "[" + elements.joined(separator: ",") + "]"
     }
 
+    /// `"name":{…}` of an object already written as JSON, or `null` for nil.
+    package mutating func object(_ name: String, _ json: String?) {
+        key(name)
+        text += json ?? "null"
+    }
+
     /// `"name":["a","b"]`.
     package mutating func strings(_ name: String, _ elements: [String]) {
         array(name, elements.map(JSONText.string))

@@ -1,5 +1,6 @@
 import AlphaHit
 import AlphaHitJSON
+import AlphaHitReports
 
 /// `hittest audit`: whether each element is big enough to hit, from the pixels it really owns.
 enum AuditCommand: Subcommand {
@@ -45,11 +46,11 @@ enum AuditCommand: Subcommand {
         }
         func number(_ value: Double) -> String { JSONText.number(JSONText.thousandths(value)) }
         if arguments.isSet(json) {
-            let elements = audit.entries.map { e in
-                "{\"id\":\(JSONText.string(e.id)),\"owned\":\(number(e.owned)),\"own\":\(number(e.own)),\"covered\":\(number(e.covered)),"
-                    + "\"largestSquare\":\(number(e.largestSquare)),\"pass\":\(e.passes),\"bySpacing\":\(e.passesBySpacing),\"reason\":\(e.reason.map(JSONText.string) ?? "null")}"
-            }
-            io.output.write("{\"minSize\":\(number(size)),\"scale\":\(number(audit.scale)),\"elements\":[\(elements.joined(separator: ","))]}\n")
+            var object = JSONObjectWriter()
+            object.number("minSize", JSONText.thousandths(size))
+            object.number("scale", JSONText.thousandths(audit.scale))
+            object.array("elements", audit.entries.map { $0.json() })
+            io.output.write(object.json + "\n")
         } else {
             let failing = audit.entries.filter { !$0.passes }
             io.output.write("audit at \(number(audit.scale)) pixels per point, minimum \(number(size)) points: \(failing.count) of \(audit.entries.count) fail\n")

@@ -74,12 +74,21 @@ enum InspectCommand: Subcommand {
     private static func list(_ atlas: Atlas, json: Bool, io: CommandIO) {
         if json {
             let frames = atlas.frames.map { f in
-                let rect = f.sheetRect
-                return "{\"name\":\(JSONText.string(f.name)),\"index\":\(f.index),\"sheet\":\(JSONText.string(f.sheet)),"
-                    + "\"rect\":{\"x\":\(rect.x),\"y\":\(rect.y),\"width\":\(rect.width),\"height\":\(rect.height)},"
-                    + "\"rotation\":\"\(f.rotation.rawValue)\",\"trimmed\":\(f.isTrimmed),\"sourceWidth\":\(f.sourceWidth),\"sourceHeight\":\(f.sourceHeight)}"
+                var object = JSONObjectWriter()
+                object.string("name", f.name)
+                object.integer("index", f.index)
+                object.string("sheet", f.sheet)
+                object.object("rect", pixelRect(x: f.sheetRect.x, y: f.sheetRect.y, width: f.sheetRect.width, height: f.sheetRect.height))
+                object.string("rotation", f.rotation.rawValue)
+                object.bool("trimmed", f.isTrimmed)
+                object.integer("sourceWidth", f.sourceWidth)
+                object.integer("sourceHeight", f.sourceHeight)
+                return object.json
             }
-            io.output.write("{\"atlas\":\(JSONText.string(atlas.file)),\"frames\":[\(frames.joined(separator: ","))]}\n")
+            var object = JSONObjectWriter()
+            object.string("atlas", atlas.file)
+            object.array("frames", frames)
+            io.output.write(object.json + "\n")
             return
         }
         io.output.write("atlas: \(atlas.file), \(atlas.frames.count) frame\(atlas.frames.count == 1 ? "" : "s")\n")
@@ -90,6 +99,16 @@ enum InspectCommand: Subcommand {
                 "\(f.name)\(f.index >= 0 ? " #\(f.index)" : ""): \(f.sheet) at \(rect.x),\(rect.y) size \(rect.width)x\(rect.height), \(rotation), "
                     + "\(f.isTrimmed ? "trimmed from \(f.sourceWidth)x\(f.sourceHeight) (pixels at \(f.trimX),\(f.trimY))" : "not trimmed (\(f.sourceWidth)x\(f.sourceHeight))")\n")
         }
+    }
+
+    /// `{"x", "y", "width", "height"}` in whole pixels.
+    private static func pixelRect(x: Int, y: Int, width: Int, height: Int) -> String {
+        var object = JSONObjectWriter()
+        object.integer("x", x)
+        object.integer("y", y)
+        object.integer("width", width)
+        object.integer("height", height)
+        return object.json
     }
 
     /// The statistics of an image (or frame) given its alpha at each pixel.
@@ -109,13 +128,22 @@ enum InspectCommand: Subcommand {
         let total = width * height
         let percent = (Double(solid) / Double(total) * 1000).rounded() / 10
         if json {
-            let bounds = maxX >= 0 ? "{\"x\":\(minX),\"y\":\(minY),\"width\":\(maxX - minX + 1),\"height\":\(maxY - minY + 1)}" : "null"
-            io.output.write(
-                "{\"file\":\(JSONText.string(path)),\"width\":\(width),\"height\":\(height),"
-                    + "\"colorType\":\"\(header.colorType)\",\"bitDepth\":\(header.bitDepth),\"interlaced\":\(header.isInterlaced),"
-                    + "\"transparencyChunk\":\(header.hasTransparencyChunk),\"imageScale\":\(JSONText.number(scale ?? 1)),"
-                    + "\"imageScaleFromName\":\(fromName),\"threshold\":\(JSONText.number(threshold)),\"minAlpha\":\(minAlpha),"
-                    + "\"opaqueBounds\":\(bounds),\"solidPixels\":\(solid),\"totalPixels\":\(total)}\n")
+            var object = JSONObjectWriter()
+            object.string("file", path)
+            object.integer("width", width)
+            object.integer("height", height)
+            object.string("colorType", "\(header.colorType)")
+            object.integer("bitDepth", header.bitDepth)
+            object.bool("interlaced", header.isInterlaced)
+            object.bool("transparencyChunk", header.hasTransparencyChunk)
+            object.number("imageScale", scale ?? 1)
+            object.bool("imageScaleFromName", fromName)
+            object.number("threshold", threshold)
+            object.integer("minAlpha", minAlpha)
+            object.object("opaqueBounds", maxX >= 0 ? pixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
+            object.integer("solidPixels", solid)
+            object.integer("totalPixels", total)
+            io.output.write(object.json + "\n")
             return
         }
         var lines = [

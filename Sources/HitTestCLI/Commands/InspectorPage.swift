@@ -1,5 +1,6 @@
 import AlphaHit
 import AlphaHitJSON
+import AlphaHitReports
 
 /// The self-contained page `hittest render --html` writes: the hit map, what decided each of its
 /// points, every element with its colour and audit result, all embedded (no network, no external
@@ -58,19 +59,27 @@ struct InspectorPage {
         func number(_ value: Double) -> String { JSONText.number(JSONText.thousandths(value)) }
         let elements = engine.elements.map { element in
             let index = Int(element.rawValue)
-            let frame = engine.frameCorners(of: element).flatMap { [number($0.x), number($0.y)] }.joined(separator: ",")
-            let auditText = entries[index].map { e in
-                "{\"owned\":\(number(e.owned)),\"covered\":\(number(e.covered)),\"largestSquare\":\(number(e.largestSquare)),"
-                    + "\"pass\":\(e.passes),\"bySpacing\":\(e.passesBySpacing),\"reason\":\(e.reason.map(JSONText.string) ?? "null")}"
-            } ?? "null"
-            return "{\"id\":\(JSONText.string(engine.id(of: element))),\"parent\":\(engine.parent(of: element).map { Int($0.rawValue) } ?? -1),"
-                + "\"color\":\"\(ElementPalette.hex(colors[index]))\",\"frame\":[\(frame)],\"audit\":\(auditText)}"
+            let frame = engine.frameCorners(of: element).flatMap { [number($0.x), number($0.y)] }
+            var object = JSONObjectWriter()
+            object.string("id", engine.id(of: element))
+            object.integer("parent", engine.parent(of: element).map { Int($0.rawValue) } ?? -1)
+            object.string("color", ElementPalette.hex(colors[index]))
+            object.array("frame", frame)
+            object.object("audit", entries[index]?.json(identified: false))
+            return object.json
         }
-        let json =
-            "{\"width\":\(width),\"height\":\(height),\"scale\":\(JSONText.number(scale)),"
-            + "\"tolerance\":\(tolerance.map(JSONText.number) ?? "null"),"
-            + "\"audit\":{\"scale\":\(number(audit.scale)),\"minSize\":\(number(audit.minimumSize))},"
-            + "\"elements\":[\(elements.joined(separator: ",\n"))]}"
+        var auditFields = JSONObjectWriter()
+        auditFields.number("scale", JSONText.thousandths(audit.scale))
+        auditFields.number("minSize", JSONText.thousandths(audit.minimumSize))
+        var page = JSONObjectWriter()
+        page.integer("width", width)
+        page.integer("height", height)
+        page.number("scale", scale)
+        page.number("tolerance", tolerance)
+        page.object("audit", auditFields.json)
+        // One element a line, so that a page's source can be read.
+        page.object("elements", "[" + elements.joined(separator: ",\n") + "]")
+        let json = page.json
         // Inside a <script> element, "</script" would end it; "<" only ever appears inside strings.
         return json.replacing("<", with: "\\u003c")
     }

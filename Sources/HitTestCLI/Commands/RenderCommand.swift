@@ -151,8 +151,17 @@ enum RenderCommand: Subcommand {
     static func jsonLegend(_ engine: HitTester, _ map: HitMap, _ colors: [ElementPalette.Color], _ counts: [Int]) -> String {
         let elements = engine.elements.map { element in
             let index = Int(element.rawValue)
-            return "{\"id\":\(JSONText.string(engine.id(of: element))),\"color\":\"\(ElementPalette.hex(colors[index]))\",\"pixels\":\(counts[index])}"
+            var object = JSONObjectWriter()
+            object.string("id", engine.id(of: element))
+            object.string("color", ElementPalette.hex(colors[index]))
+            object.integer("pixels", counts[index])
+            return object.json
         }
-        return "{\"width\":\(map.width),\"height\":\(map.height),\"scale\":\(JSONText.number(map.scale)),\"elements\":[\(elements.joined(separator: ","))]}\n"
+        var legend = JSONObjectWriter()
+        legend.integer("width", map.width)
+        legend.integer("height", map.height)
+        legend.number("scale", map.scale)
+        legend.array("elements", elements)
+        return legend.json + "\n"
     }
 }

@@ -72,8 +72,13 @@ enum ValidateCommand: Subcommand {
         }
 
         var json: String {
-            "{\"severity\":\"\(severity)\",\"path\":\(JSONText.string(path)),\"line\":\(line.map(String.init) ?? "null"),"
-                + "\"column\":\(column.map(String.init) ?? "null"),\"message\":\(JSONText.string(message))}"
+            var object = JSONObjectWriter()
+            object.string("severity", severity)
+            object.string("path", path)
+            object.integer("line", line)
+            object.integer("column", column)
+            object.string("message", message)
+            return object.json
         }
     }
 
@@ -89,8 +94,13 @@ enum ValidateCommand: Subcommand {
     }
 
     static func json(file: String, elements: Int?, problems: [Entry], warnings: [Entry], ownershipChecked: Bool) -> String {
-        "{\"file\":\(JSONText.string(file)),\"valid\":\(problems.isEmpty),\"elements\":\(elements.map(String.init) ?? "null"),"
-            + "\"problems\":[\(problems.map(\.json).joined(separator: ","))],\"warnings\":[\(warnings.map(\.json).joined(separator: ","))],"
-            + "\"ownershipChecked\":\(ownershipChecked)}\n"
+        var object = JSONObjectWriter()
+        object.string("file", file)
+        object.bool("valid", problems.isEmpty)
+        object.integer("elements", elements)
+        object.array("problems", problems.map(\.json))
+        object.array("warnings", warnings.map(\.json))
+        object.bool("ownershipChecked", ownershipChecked)
+        return object.json + "\n"
     }
 }
