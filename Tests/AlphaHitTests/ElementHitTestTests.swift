@@ -35,6 +35,27 @@ struct ElementHitTestTests {
         }
     }
 
+    @Test("an image region's test (imageRectangleHit) agrees with probe reduced by isHit, for every rectangle with an image", arguments: [UInt64(31), 32])
+    func imageRectangleTestAgreesWithProbe(seed: UInt64) throws {
+        let engine = try Self.randomEngine(seed: seed, snapped: false)
+        let records = engine.records
+        var g = SplitMix(seed: seed &* 17)
+        var tested = 0
+        for index in 0..<records.elements.count {
+            let element = records.element(index)
+            guard element.record.shape == .rect, element.record.placement != .none else { continue }
+            tested += 1
+            let (w, h) = (element.record.width, element.record.height)
+            var points = (0..<200).map { _ in (g.next(in: -2...w + 2), g.next(in: -2...h + 2)) }
+            points += [(.nan, 0), (0, .nan), (-0.0, -0.0), (w.nextDown, h.nextDown), (w, h)]
+            for (x, y) in points {
+                let fast = element.imageRectangleHit(x, y) { element.alpha($0, $1) }
+                #expect(fast == element.isHit(element.probe(x, y)), "seed \(seed), element \(index), point (\(x), \(y))")
+            }
+        }
+        #expect(tested > 10, "seed \(seed): the random layout has too few rectangles with images")
+    }
+
     @Test("the hot record's test agrees with the full record's, through the chain, for every element and layout point", arguments: [UInt64(21), 22, 23])
     func hotRecordsAgreeWithFullRecords(seed: UInt64) throws {
         let engine = try Self.randomEngine(seed: seed, snapped: true)

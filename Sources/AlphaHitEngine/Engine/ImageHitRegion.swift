@@ -42,6 +42,6 @@ public struct ImageHitRegion: Sendable {
     @inlinable @inline(__always)
     public func contains(_ point: Point) -> Bool {
         // The element's own test (ElementHitTest.swift), on this image's pixels in any format.
-        element.isHit(element.probe(point.x, point.y) { image.alpha(atX: $0, y: $1) })
+        element.imageRectangleHit(point.x, point.y) { image.alpha(atX: $0, y: $1) }
     }
 }

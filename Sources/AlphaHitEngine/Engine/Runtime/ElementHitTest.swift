@@ -184,6 +184,16 @@ extension ElementHandle {
         }
     }
 
+    /// ``probe(_:_:alphaAt:)`` reduced by ``isHit(_:)`` for a rectangle with an image (the one
+    /// element of an ``ImageHitRegion``): the shape step, always inside, is left out. Held against
+    /// the general form by ElementHitTestTests.
+    @inlinable @inline(__always)
+    func imageRectangleHit(_ x: Double, _ y: Double, alphaAt: (Int, Int) -> UInt8) -> Bool {
+        assert(record.shape == .rect && record.placement != .none, "only for a rectangle with an image")
+        guard boundsContain(x, y), let (px, py) = pixelUnder(x, y) else { return false }
+        return AlphaThreshold.isSolid(alpha: alphaAt(px, py), minimumAlpha: record.minAlpha)
+    }
+
     /// Whether the element's pixel (x, y), inside the image, is solid by its threshold: what scans
     /// of an element's image (pruning, counts, runs, diagnostics) ask of every pixel.
     @inlinable @inline(__always)
