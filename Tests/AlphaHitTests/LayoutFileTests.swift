@@ -93,6 +93,24 @@ struct LayoutFileTests {
         ])
     }
 
+    @Test("an image in a form the format does not have is reported with its path and the forms it may take")
+    func imageFormProblems() {
+        let issues = Self.issues("""
+            {"version": 1, "elements": [
+              {"id": "a", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "image": ""},
+              {"id": "b", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "image": {"atlas": "", "frame": "f"}},
+              {"id": "c", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "image": {"file": "", "rect": {"x": 0, "y": 0, "width": 1, "height": 1}}},
+              {"id": "d", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "image": 3}
+            ]}
+            """)
+        #expect(issues == [
+            "elements[0].image: must be a non-empty path to a PNG file",
+            "elements[1].image.atlas: must be a non-empty path to an atlas file",
+            "elements[2].image.file: must be a non-empty path to a PNG file",
+            "elements[3].image: must be a PNG path, {\"atlas\", \"frame\"} or {\"file\", \"rect\"}, not a number",
+        ])
+    }
+
     @Test("a large layout decodes the same split in two halves as in one pass: elements, lines and problems alike")
     func parallelDecodingMatchesSequential() throws {
         // 12,000 top-level elements over several lines each, with problems scattered through both

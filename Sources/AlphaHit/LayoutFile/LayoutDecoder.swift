@@ -158,7 +158,7 @@ struct LayoutDecoder {
         switch node.value {
         case .string(let file):
             guard !file.isEmpty else {
-                add(path(), "must be a non-empty path() to a PNG file", node: node)
+                add(path(), "must be a non-empty path to a PNG file", node: node)
                 return nil
             }
             return .file(file)
@@ -172,7 +172,7 @@ struct LayoutDecoder {
                     if number == number.rounded(), abs(number) < 1e9 { index = Int(number) } else { add(path()["index"], "must be a whole number", node: fields["index"]) }
                 }
                 guard let atlas, let frame else { return nil }
-                if atlas.isEmpty { add(path()["atlas"], "must be a non-empty path() to an atlas file", node: fields["atlas"]) }
+                if atlas.isEmpty { add(path()["atlas"], "must be a non-empty path to an atlas file", node: fields["atlas"]) }
                 return atlas.isEmpty ? nil : .atlasFrame(atlas: atlas, frame: frame, index: index)
             }
             guard let fields = object(node, at: path(), keys: Self.regionKeys) else { return nil }
@@ -193,12 +193,12 @@ struct LayoutDecoder {
                 values.append(Int(value))
             }
             guard let file, !file.isEmpty, values.count == 4 else {
-                if file?.isEmpty == true { add(path()["file"], "must be a non-empty path() to a PNG file", node: fields["file"]) }
+                if file?.isEmpty == true { add(path()["file"], "must be a non-empty path to a PNG file", node: fields["file"]) }
                 return nil
             }
             return .region(file: file, x: values[0], y: values[1], width: values[2], height: values[3])
         default:
-            add(path(), "must be a PNG path(), {\"atlas\", \"frame\"} or {\"file\", \"rect\"}, not \(node.value.kind)", node: node)
+            add(path(), "must be a PNG path, {\"atlas\", \"frame\"} or {\"file\", \"rect\"}, not \(node.value.kind)", node: node)
             return nil
         }
     }
