@@ -8,9 +8,11 @@ adds time, so the minimum is the steadier of the two).
     scripts/ab-bench.py --old ../old-bench/.build/release/alphahit-bench --filter '^resolve/' --rounds 4
 
 Build both from clean trees: an incremental build after moving code between targets can link
-stale objects.
+stale objects. Both binaries (and the `hittest` beside each, for `cli/*`) are copied into two
+folders whose paths have the same length, and run from there: the same binary run from two paths
+of different lengths differed by up to 30% here (the path and environment shift the stack).
 """
-import argparse, collections, re, statistics, subprocess
+import argparse, collections, os, re, shutil, statistics, subprocess, tempfile
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--old", required=True)
@@ -21,8 +23,18 @@ arguments = parser.parse_args()
 
 units = {"ns": 1, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 results = {"old": collections.defaultdict(list), "new": collections.defaultdict(list)}
+scratch = tempfile.mkdtemp(prefix="ab-bench-")
+copies = {}
+for tag, binary in [("old", arguments.old), ("new", arguments.new)]:
+    folder = os.path.join(scratch, tag)
+    os.makedirs(folder)
+    for name in ["alphahit-bench", "hittest"]:
+        source = os.path.join(os.path.dirname(binary), name) if name == "hittest" else binary
+        if os.path.exists(source):
+            shutil.copy2(source, os.path.join(folder, name))
+    copies[tag] = os.path.join(folder, "alphahit-bench")
 for round in range(arguments.rounds):
-    order = [("old", arguments.old), ("new", arguments.new)]
+    order = [("old", copies["old"]), ("new", copies["new"])]
     for tag, binary in order if round % 2 == 0 else reversed(order):
         output = subprocess.run([binary, "--filter", arguments.filter, "--samples", "5"], capture_output=True, text=True).stdout
         for line in output.splitlines():
@@ -35,3 +47,4 @@ for name, values in results["old"].items():
         old, new = statistics.median(values), statistics.median(results["new"][name])
         fastest = min(results["new"][name]) / min(values)
         print(f"{name:40} {old:14.1f} {new:14.1f} {new / old:8.3f} {fastest:12.3f}")
+shutil.rmtree(scratch)

@@ -61,6 +61,7 @@ public struct ElementTransform: Hashable, Sendable {
     /// `(centreX, centreY)` in its parent's space: `P = O + C + M·(L − C) + t`, evaluated in exactly
     /// that order; without a transform, `P = O + L`. The one forward placement: the engine's boxes
     /// and touch tolerance's maps both come here (the inverse is ``InverseTransform``'s).
+    @inlinable
     package static func parentPoint(
         _ x: Double, _ y: Double, originX: Double, originY: Double, centreX: Double, centreY: Double, transform: ElementTransform?
     ) -> (x: Double, y: Double) {

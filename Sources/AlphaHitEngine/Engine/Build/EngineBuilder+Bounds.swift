@@ -7,7 +7,8 @@ extension EngineBuilder {
         let element = chain.element.record
         guard element.shape != .none, element.width > 0, element.height > 0 else { return nil }
         var box = layoutBox(of: chain)
-        for position in chain.ancestors.indices where chain[position].record.clipsToBounds {
+        // Plain integer ranges: the generic slice and reversed views cost a call per step here.
+        for position in 0..<chain.endIndex - 1 where chain[position].record.clipsToBounds {
             let clip = layoutBox(of: chain.ancestorChain(at: position))
             (box.minX, box.minY) = (max(box.minX, clip.minX), max(box.minY, clip.minY))
             (box.maxX, box.maxY) = (min(box.maxX, clip.maxX), min(box.maxY, clip.maxY))
@@ -21,7 +22,7 @@ extension EngineBuilder {
         let (width, height) = (chain.element.record.width, chain.element.record.height)
         var corners = ((0.0, 0.0), (width, 0.0), (0.0, height), (width, height))
         // Up the chain through the layout's own frames and transforms (the records hold inverses).
-        for position in chain.indices.reversed() {
+        for position in stride(from: chain.endIndex - 1, through: 0, by: -1) {
             let level = chain.index(at: position)
             corners = (
                 parentPoint(of: level, corners.0.0, corners.0.1), parentPoint(of: level, corners.1.0, corners.1.1),
