@@ -9,11 +9,13 @@ extension LayoutDecoder {
     struct Fields {
         let keys: KeySet
         let members: JSONObject
-        private var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) =
-            (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+        private var slots: (
+            Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+            Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
+        ) = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
 
         init(keys: KeySet, members: JSONObject) {
-            precondition(keys.names.count <= 16, "an object of the layout format has at most 16 keys")
+            precondition(keys.names.count <= 24, "an object of the layout format has at most 24 keys")
             self.keys = keys
             self.members = members
         }

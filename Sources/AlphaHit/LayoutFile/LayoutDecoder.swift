@@ -24,7 +24,7 @@ struct LayoutDecoder {
     /// thousands of elements make even a short search per key add up.
     enum ElementKey: Int, CaseIterable {
         case id, frame, image, imageScale, contentMode, capInsets, resizingMode, alphaThreshold, shape
-        case transform, hidden, interactive, opacity, clipsToBounds, touchTolerance, children
+        case transform, hidden, interactive, opacity, clipsToBounds, touchTolerance, children, states, state
     }
 
     /// A frame object's keys, in `frameKeys` order.
@@ -145,8 +145,24 @@ struct LayoutDecoder {
         element.opacity = number(fields[ElementKey.opacity], at: elementPath()["opacity"]) ?? 1
         element.clipsToBounds = bool(fields[ElementKey.clipsToBounds], at: elementPath()["clipsToBounds"]) ?? false
         element.touchTolerance = number(fields[ElementKey.touchTolerance], at: elementPath()["touchTolerance"])
+        if let states = fields[ElementKey.states] { element.states = self.states(states, at: elementPath()["states"]) }
+        if let state = string(fields[ElementKey.state], at: elementPath()["state"]) { element.state = state }
         if let children = fields[ElementKey.children] { element.children = elementList(children, at: elementPath()["children"], depth: depth + 1) }
         return element
+    }
+
+    /// `{"name": image, …}`: each state's image in any form `image` takes. The names are the
+    /// engine's to check (non-empty, not `normal`), so that a layout built in code is held to them too.
+    private mutating func states(_ node: JSONNode, at path: @autoclosure () -> LayoutPath) -> [String: ImageSource] {
+        guard case .object(let members) = node.value else {
+            add(path(), "must be an object of state names to images, not \(node.value.kind)", node: node)
+            return [:]
+        }
+        var states: [String: ImageSource] = [:]
+        for (name, value) in members {
+            if let source = imageSource(value, at: path()[name]) { states[name] = source }
+        }
+        return states
     }
 
     static let atlasFrameKeys = KeySet(["atlas", "frame", "index"])

@@ -44,6 +44,21 @@ public struct Element: Hashable, Sendable {
     public var touchTolerance: Double?
     /// Children, back to front, in this element's local space; all are on top of the element itself.
     public var children: [Element]
+    /// The images of the element's other states, by state name (non-empty, never ``normalState``),
+    /// each in any form ``imageSource`` takes; see ``state`` and `Docs/LayoutFormat.md`, "States".
+    public var states: [String: ImageSource]
+    /// The state the element is tested in (non-empty; default ``normalState``): its image is
+    /// `states[state]`, or ``imageSource`` for the normal state and for a state without an image
+    /// of its own, as a button falls back to its normal image.
+    public var state: String
+
+    /// The state whose image is ``imageSource``.
+    public static let normalState = "normal"
+
+    /// The image the element is tested with in its current ``state``.
+    public var activeImageSource: ImageSource? {
+        state == Self.normalState ? imageSource : states[state] ?? imageSource
+    }
 
     /// Creates an element; every rule not given takes its default.
     public init(
@@ -51,7 +66,7 @@ public struct Element: Hashable, Sendable {
         capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .stretch, alphaThreshold: Double? = nil,
         shape: ElementShape = .rect, transform: ElementTransform? = nil, isHidden: Bool = false, isInteractive: Bool = true,
         opacity: Double = 1, clipsToBounds: Bool = false, touchTolerance: Double? = nil, children: [Element] = [],
-        imageSource: ImageSource? = nil
+        imageSource: ImageSource? = nil, states: [String: ImageSource] = [:], state: String = Element.normalState
     ) {
         self.id = id
         self.frame = frame
@@ -69,5 +84,7 @@ public struct Element: Hashable, Sendable {
         self.clipsToBounds = clipsToBounds
         self.touchTolerance = touchTolerance
         self.children = children
+        self.states = states
+        self.state = state
     }
 }

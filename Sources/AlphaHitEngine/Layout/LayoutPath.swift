@@ -50,10 +50,33 @@ package struct LayoutPath: Hashable, Sendable, CustomStringConvertible {
         var text = ""
         for component in components {
             switch component {
-            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .key(let key) where Self.isPlainKey(key): text += text.isEmpty ? key : "." + key
+            case .key(let key): text += "[" + Self.quoted(key) + "]"
             case .index(let offset): text += "[\(offset)]"
             }
         }
         return text
+    }
+
+    /// Whether a key can be written bare: letters, digits and `_`, not starting with a digit.
+    /// Any other key (a state name may be any string) is written `["key"]`, quoted as in JSON.
+    private static func isPlainKey(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    private static func quoted(_ key: String) -> String {
+        var text = "\""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\""
     }
 }

@@ -3,46 +3,81 @@ import AlphaHitBasics
 import AlphaHitImages
 
 extension EngineBuilder {
-    /// Decodes every element's image (alpha8, through the cache: each file and sheet once), reading
-    /// atlases as needed, and checks frames, regions and cap insets against their images.
+    /// Decodes every element's images, its states' included (alpha8, through the cache: each file
+    /// and sheet once), reading atlases as needed, and checks frames, regions and cap insets against
+    /// every one. Returns, per element, the image of its current state.
     mutating func loadImages(_ visits: UnsafeBufferPointer<Visit>) -> [PlacedImage?] {
-        // By the source the layout gives, so that thousands of elements sharing an image cost one
-        // dictionary lookup each (a failed image is looked up again, to report each element).
+        var loader = SourceLoader()
+        // The element is read in place (`visits[index].element`, never bound to a name): a copy of
+        // each element is a good part of the cost of a large layout.
+        return visits.indices.map { index -> PlacedImage? in
+            guard let source = visits[index].element.imageSource else {
+                // Without an image of its own, an element tests its states' (its shape alone otherwise).
+                return visits[index].element.states.isEmpty ? nil : loadStates(of: visits[index].element, at: index, active: nil, &loader)
+            }
+            guard let placed = load(source, at: index, key: nil, &loader) else { return nil }
+            checkCaps(of: visits[index].element, placed, at: index, state: nil)
+            if visits[index].element.states.isEmpty { return placed }
+            return loadStates(of: visits[index].element, at: index, active: placed, &loader)
+        }
+    }
+
+    /// What one build has loaded, by the source the layout gives, so that thousands of elements
+    /// sharing an image cost one dictionary lookup each (a failed image is looked up again, to
+    /// report each element).
+    struct SourceLoader {
         var loaded: [ImageSource: PlacedImage] = [:]
         var atlases: [String: Result<Atlas, AtlasError>] = [:]
         // Neighbours often share an image: the last one found is checked first.
         var last: (source: ImageSource, image: PlacedImage)?
-        return visits.indices.map { index -> PlacedImage? in
-            guard let source = visits[index].element.imageSource else { return nil }
-            let placed: PlacedImage
-            if let last, last.source == source {
-                placed = last.image
-            } else if let cached = loaded[source] {
-                placed = cached
-                last = (source, placed)
-            } else {
-                do throws(ImageLoadingError) {
-                    placed = try place(source, atlases: &atlases)
-                } catch {
-                    add(placement.path(of: index)["image"], error.description)
-                    return nil
-                }
-                loaded[source] = placed
-                last = (source, placed)
-                inputFiles.insert(placed.file)
-                if let atlas = placed.atlas { inputFiles.insert(atlas) }
-            }
-            if let caps = visits[index].element.capInsets {
-                let scale = imageScale(of: visits[index].element, placed: placed)
-                let width = Double(placed.pixelWidth) / scale, height = Double(placed.pixelHeight) / scale
-                if !(caps.left + caps.right < width) {
-                    add(placement.path(of: index)["capInsets"], "left + right (\(caps.left + caps.right)) must be less than the image width of \(width) points")
-                }
-                if !(caps.top + caps.bottom < height) {
-                    add(placement.path(of: index)["capInsets"], "top + bottom (\(caps.top + caps.bottom)) must be less than the image height of \(height) points")
-                }
-            }
-            return placed
+    }
+
+    /// Loads every state's image of `element`, keeping each alive in the engine (so that a state
+    /// switch decodes nothing), and returns the image of its current state (`active` when that
+    /// is the normal one, or a state without its own image).
+    private mutating func loadStates(of element: borrowing Element, at index: Int, active: PlacedImage?, _ loader: inout SourceLoader) -> PlacedImage? {
+        var current = active
+        for name in element.states.keys.sorted() {
+            guard let placed = load(element.states[name]!, at: index, key: name, &loader) else { continue }
+            checkCaps(of: element, placed, at: index, state: name)
+            stateImages.append(placed.image)
+            if name == element.state { current = placed }
+        }
+        return current
+    }
+
+    /// One source's image, or nil after reporting why not at `image` (or at `states.<key>`).
+    private mutating func load(_ source: ImageSource, at index: Int, key: String?, _ loader: inout SourceLoader) -> PlacedImage? {
+        if let last = loader.last, last.source == source { return last.image }
+        if let cached = loader.loaded[source] {
+            loader.last = (source, cached)
+            return cached
+        }
+        let placed: PlacedImage
+        do throws(ImageLoadingError) {
+            placed = try place(source, atlases: &loader.atlases)
+        } catch {
+            add(key.map { placement.path(of: index)["states"][$0] } ?? placement.path(of: index)["image"], error.description)
+            return nil
+        }
+        loader.loaded[source] = placed
+        loader.last = (source, placed)
+        inputFiles.insert(placed.file)
+        if let atlas = placed.atlas { inputFiles.insert(atlas) }
+        return placed
+    }
+
+    /// Cap insets must leave a middle in every image the element may show.
+    private mutating func checkCaps(of element: borrowing Element, _ placed: PlacedImage, at index: Int, state: String?) {
+        guard let caps = element.capInsets else { return }
+        let scale = imageScale(of: element, placed: placed)
+        let width = Double(placed.pixelWidth) / scale, height = Double(placed.pixelHeight) / scale
+        let whose = state.map { " of state \"\($0)\"" } ?? ""
+        if !(caps.left + caps.right < width) {
+            add(placement.path(of: index)["capInsets"], "left + right (\(caps.left + caps.right)) must be less than the image width\(whose) of \(width) points")
+        }
+        if !(caps.top + caps.bottom < height) {
+            add(placement.path(of: index)["capInsets"], "top + bottom (\(caps.top + caps.bottom)) must be less than the image height\(whose) of \(height) points")
         }
     }
 

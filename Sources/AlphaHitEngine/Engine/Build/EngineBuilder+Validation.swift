@@ -34,21 +34,16 @@ extension EngineBuilder {
                 add(path["transform"], "is singular (determinant \(transform.determinant)) and cannot be inverted")
             }
         }
-        if let source = element.imageSource {
-            // A NUL would cut the path short where the system reads it: the file opened would be
-            // another one. Paths with control characters are refused.
-            let names: [(String, LayoutPath)]
-            switch source {
-            case .file(let name): names = [(name, path["image"])]
-            case .region(let name, _, _, _, _): names = [(name, path["image"]["file"])]
-            case .atlasFrame(let atlas, _, _): names = [(atlas, path["image"]["atlas"])]
+        if let source = element.imageSource { validateFileNames(of: source, at: path["image"]) }
+        for name in element.states.keys.sorted() {
+            if name.isEmpty {
+                add(path["states"][name], "a state needs a non-empty name")
+            } else if name == Element.normalState {
+                add(path["states"][name], "the normal state's image is the element's \"image\"; give it there")
             }
-            for (name, at) in names {
-                if let bad = name.unicodeScalars.first(where: \.isControl) {
-                    add(at, "must not contain control characters (found \(bad.codePointName))")
-                }
-            }
+            validateFileNames(of: element.states[name]!, at: path["states"][name])
         }
+        if element.state.isEmpty { add(path["state"], "must be a non-empty state name (default \"\(Element.normalState)\")") }
         if case .roundedRect(let radius, _) = element.shape, !(radius.isFinite && radius >= 0) {
             add(path["shape"]["radius"], "must be a finite number ≥ 0")
         }
@@ -57,10 +52,25 @@ extension EngineBuilder {
             where !(value.isFinite && value >= 0) {
                 add(path["capInsets"][key], "must be a finite number ≥ 0")
             }
-            if element.imageSource == nil { add(path["capInsets"], "needs an image to stretch") }
+            if element.imageSource == nil && element.states.isEmpty { add(path["capInsets"], "needs an image to stretch") }
             if let mode = element.contentMode, mode != .scaleToFill {
                 add(path["contentMode"], "must be scaleToFill (or absent) when capInsets are set, not \(mode.rawValue)")
             }
+        }
+    }
+
+    /// A NUL would cut a path short where the system reads it: the file opened would be another
+    /// one. Paths with control characters are refused.
+    /// (The path is made only for a problem: building one per element is a good part of a build.)
+    private mutating func validateFileNames(of source: ImageSource, at path: @autoclosure () -> LayoutPath) {
+        let (name, key): (String, String?)
+        switch source {
+        case .file(let file): (name, key) = (file, nil)
+        case .region(let file, _, _, _, _): (name, key) = (file, "file")
+        case .atlasFrame(let atlas, _, _): (name, key) = (atlas, "atlas")
+        }
+        if let bad = name.unicodeScalars.first(where: \.isControl) {
+            add(key.map { path()[$0] } ?? path(), "must not contain control characters (found \(bad.codePointName))")
         }
     }
 

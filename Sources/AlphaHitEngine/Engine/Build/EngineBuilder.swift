@@ -28,6 +28,8 @@ struct EngineBuilder {
     var transforms: [ElementTransform?] = []
     /// Every image, sheet and atlas file read, as resolved: what a command must never write over.
     var inputFiles = Set<String>()
+    /// The images of the states elements are not in now, kept alive with the engine.
+    var stateImages: [DecodedImage] = []
 
     init(layout: consuming Layout, cache: ImageCache) {
         self.layout = layout
@@ -58,7 +60,7 @@ struct EngineBuilder {
         var compiled = visits.withUnsafeBufferPointer { visits in
             visits.indices.map { builder.compile(visits[$0], image: images[$0]) }
         }
-        let distinctImages = Self.distinct(images)
+        let distinctImages = Self.distinct(images.map { $0?.image } + stateImages)
         images = []
         let chains = FullRecords.linkChains(&compiled)
         let tolerance = touchTolerance(visits)
@@ -113,11 +115,11 @@ struct EngineBuilder {
 
     /// Each image once, however many elements show it: the engine keeps these alive, and a large
     /// layout has hundreds of thousands of elements but a handful of images.
-    private static func distinct(_ images: [PlacedImage?]) -> [DecodedImage] {
+    private static func distinct(_ images: [DecodedImage?]) -> [DecodedImage] {
         var seen = Set<ObjectIdentifier>()
         var last: ObjectIdentifier?
-        return images.compactMap { placed in
-            guard let image = placed?.image else { return nil }
+        return images.compactMap { image in
+            guard let image else { return nil }
             let identity = ObjectIdentifier(image.storage)
             guard identity != last else { return nil }
             last = identity
