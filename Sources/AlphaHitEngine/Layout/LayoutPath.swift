@@ -18,6 +18,11 @@ package struct LayoutPath: Hashable, Sendable, CustomStringConvertible {
     /// `elements[offset]`: a top-level element.
     package static func element(_ offset: Int) -> LayoutPath { root["elements"][offset] }
 
+    /// The element at `place`, offsets from the top-level list down: `[2, 0]` is `elements[2].children[0]`.
+    package static func element(at place: [Int]) -> LayoutPath {
+        place.dropFirst().reduce(element(place[0])) { $0["children"][$1] }
+    }
+
     /// The member `key` of the object at this path.
     package subscript(key: String) -> LayoutPath {
         var path = self
