@@ -10,6 +10,8 @@ struct LayoutDecoder {
     var problems: [LayoutProblem] = []
     /// The line each element starts at, in pre-order (the order the engine lists elements in).
     var elementLines: [Int] = []
+    /// How many points a script's query line lists (see ``ScriptLineError``).
+    var queryPoints = 0
 
     static let rootKeys = KeySet(["version", "canvas", "defaults", "elements"])
     static let canvasKeys = KeySet(["width", "height"])
@@ -114,41 +116,73 @@ struct LayoutDecoder {
         var element = Element(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0))
         elementLines.append(node.line)
         guard let fields = object(node, at: elementPath(), keys: Self.elementKeys) else { return element }
-        if let id = string(fields[ElementKey.id], at: elementPath()["id"], required: true, in: node) { element.id = id }
-        if let frame = fields[ElementKey.frame] {
-            if let parts = object(frame, at: elementPath()["frame"], keys: Self.frameKeys) {
-                element.frame = Rect(
-                    x: number(parts[FrameKey.x], at: elementPath()["frame"]["x"], required: true, in: frame) ?? 0,
-                    y: number(parts[FrameKey.y], at: elementPath()["frame"]["y"], required: true, in: frame) ?? 0,
-                    width: number(parts[FrameKey.width], at: elementPath()["frame"]["width"], required: true, in: frame) ?? 0,
-                    height: number(parts[FrameKey.height], at: elementPath()["frame"]["height"], required: true, in: frame) ?? 0)
-            }
-        } else {
-            add(elementPath()["frame"], "is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points", node: node)
+        if fields[ElementKey.id] == nil { add(elementPath()["id"], "is required: a string", node: node) }
+        if fields[ElementKey.frame] == nil { add(elementPath()["frame"], "is required: {\"x\", \"y\", \"width\", \"height\"} in the parent's points", node: node) }
+        for key in ElementKey.allCases {
+            if let member = fields[key] { read(key, member, into: &element, at: elementPath(), depth: depth) }
         }
-        if let image = fields[ElementKey.image] { element.imageSource = imageSource(image, at: elementPath()["image"]) }
-        element.imageScale = number(fields[ElementKey.imageScale], at: elementPath()["imageScale"])
-        element.contentMode = choice(fields[ElementKey.contentMode], at: elementPath()["contentMode"], ContentMode.self)
-        if let caps = fields[ElementKey.capInsets], let sides = object(caps, at: elementPath()["capInsets"], keys: Self.capInsetsKeys) {
+        return element
+    }
+
+    /// Reads one member of an element object into `element`: the one place each key's form is
+    /// read, for the layout file and for the changes of a live scene alike.
+    mutating func read(_ key: ElementKey, _ node: JSONNode, into element: inout Element, at elementPath: @autoclosure () -> LayoutPath, depth: Int) {
+        switch key {
+        case .id:
+            if let id = string(node, at: elementPath()["id"]) { element.id = id }
+        case .frame:
+            guard let parts = object(node, at: elementPath()["frame"], keys: Self.frameKeys) else { return }
+            element.frame = Rect(
+                x: number(parts[FrameKey.x], at: elementPath()["frame"]["x"], required: true, in: node) ?? 0,
+                y: number(parts[FrameKey.y], at: elementPath()["frame"]["y"], required: true, in: node) ?? 0,
+                width: number(parts[FrameKey.width], at: elementPath()["frame"]["width"], required: true, in: node) ?? 0,
+                height: number(parts[FrameKey.height], at: elementPath()["frame"]["height"], required: true, in: node) ?? 0)
+        case .image:
+            element.imageSource = imageSource(node, at: elementPath()["image"])
+        case .imageScale:
+            element.imageScale = number(node, at: elementPath()["imageScale"])
+        case .contentMode:
+            element.contentMode = choice(node, at: elementPath()["contentMode"], ContentMode.self)
+        case .capInsets:
+            guard let sides = object(node, at: elementPath()["capInsets"], keys: Self.capInsetsKeys) else { return }
             element.capInsets = EdgeInsets(
                 top: number(sides["top"], at: elementPath()["capInsets"]["top"]) ?? 0,
                 left: number(sides["left"], at: elementPath()["capInsets"]["left"]) ?? 0,
                 bottom: number(sides["bottom"], at: elementPath()["capInsets"]["bottom"]) ?? 0,
                 right: number(sides["right"], at: elementPath()["capInsets"]["right"]) ?? 0)
+        case .resizingMode:
+            element.resizingMode = choice(node, at: elementPath()["resizingMode"], ResizingMode.self) ?? .stretch
+        case .alphaThreshold:
+            element.alphaThreshold = number(node, at: elementPath()["alphaThreshold"])
+        case .shape:
+            element.shape = shape(node, at: elementPath()["shape"])
+        case .transform:
+            element.transform = transform(node, at: elementPath()["transform"])
+        case .hidden:
+            element.isHidden = bool(node, at: elementPath()["hidden"]) ?? false
+        case .interactive:
+            element.isInteractive = bool(node, at: elementPath()["interactive"]) ?? true
+        case .opacity:
+            element.opacity = number(node, at: elementPath()["opacity"]) ?? 1
+        case .clipsToBounds:
+            element.clipsToBounds = bool(node, at: elementPath()["clipsToBounds"]) ?? false
+        case .touchTolerance:
+            element.touchTolerance = number(node, at: elementPath()["touchTolerance"])
+        case .children:
+            element.children = elementList(node, at: elementPath()["children"], depth: depth + 1)
+        case .states:
+            element.states = states(node, at: elementPath()["states"])
+        case .state:
+            if let state = string(node, at: elementPath()["state"]) { element.state = state }
         }
-        element.resizingMode = choice(fields[ElementKey.resizingMode], at: elementPath()["resizingMode"], ResizingMode.self) ?? .stretch
-        element.alphaThreshold = number(fields[ElementKey.alphaThreshold], at: elementPath()["alphaThreshold"])
-        if let shape = fields[ElementKey.shape] { element.shape = self.shape(shape, at: elementPath()["shape"]) }
-        if let transform = fields[ElementKey.transform] { element.transform = self.transform(transform, at: elementPath()["transform"]) }
-        element.isHidden = bool(fields[ElementKey.hidden], at: elementPath()["hidden"]) ?? false
-        element.isInteractive = bool(fields[ElementKey.interactive], at: elementPath()["interactive"]) ?? true
-        element.opacity = number(fields[ElementKey.opacity], at: elementPath()["opacity"]) ?? 1
-        element.clipsToBounds = bool(fields[ElementKey.clipsToBounds], at: elementPath()["clipsToBounds"]) ?? false
-        element.touchTolerance = number(fields[ElementKey.touchTolerance], at: elementPath()["touchTolerance"])
-        if let states = fields[ElementKey.states] { element.states = self.states(states, at: elementPath()["states"]) }
-        if let state = string(fields[ElementKey.state], at: elementPath()["state"]) { element.state = state }
-        if let children = fields[ElementKey.children] { element.children = elementList(children, at: elementPath()["children"], depth: depth + 1) }
-        return element
+    }
+
+    /// An element object at `path` that is not part of a file (one a live scene adds), read as
+    /// the file's elements are; `elementLines` is left as it was.
+    mutating func standaloneElement(_ node: JSONNode, at path: LayoutPath, depth: Int) -> Element {
+        let lines = elementLines
+        defer { elementLines = lines }
+        return element(node, at: path, depth: depth)
     }
 
     /// `{"name": image, …}`: each state's image in any form `image` takes. The names are the
@@ -311,7 +345,7 @@ struct LayoutDecoder {
     // MARK: - Typed reads
 
     /// The members of an object, after reporting unknown keys; nil (reported) when not an object.
-    private mutating func object(_ node: JSONNode, at path: @autoclosure () -> LayoutPath, keys: KeySet) -> Fields? {
+    mutating func object(_ node: JSONNode, at path: @autoclosure () -> LayoutPath, keys: KeySet) -> Fields? {
         guard case .object(let members) = node.value else {
             add(path(), "must be an object, not \(node.value.kind)", node: node)
             return nil
@@ -328,7 +362,7 @@ struct LayoutDecoder {
         return fields
     }
 
-    private mutating func number(_ node: JSONNode?, at path: @autoclosure () -> LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> Double? {
+    mutating func number(_ node: JSONNode?, at path: @autoclosure () -> LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> Double? {
         guard let node else {
             if required { add(path(), "is required: a number", node: parent) }
             return nil
@@ -344,7 +378,7 @@ struct LayoutDecoder {
         return value
     }
 
-    private mutating func string(_ node: JSONNode?, at path: @autoclosure () -> LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> String? {
+    mutating func string(_ node: JSONNode?, at path: @autoclosure () -> LayoutPath, required: Bool = false, in parent: JSONNode? = nil) -> String? {
         guard let node else {
             if required { add(path(), "is required: a string", node: parent) }
             return nil
@@ -375,7 +409,7 @@ struct LayoutDecoder {
     }
 
     /// Records a problem at `path`, placed at `node` (its line, and its column for ordering).
-    private mutating func add(_ path: LayoutPath, _ message: String, node: JSONNode?) {
+    mutating func add(_ path: LayoutPath, _ message: String, node: JSONNode?) {
         problems.append(LayoutProblem(at: path, message, line: node?.line, column: node?.column))
     }
 

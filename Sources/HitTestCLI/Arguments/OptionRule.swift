@@ -19,6 +19,8 @@ enum OptionRule: Sendable {
     case standardInputExcludesStandardOutput([String])
     /// When the first argument is standard input (`-`), more arguments must follow; `message` says why.
     case standardInputNeedsArguments(message: String)
+    /// The first argument may not be standard input (`-`); `message` says why.
+    case firstArgumentIsAFile(message: String)
 
     /// Checks the rule against `arguments`; `samePath` says whether two paths name one file.
     func check(_ arguments: ParsedArguments, samePath: (String, String) -> Bool) throws(UsageError) {
@@ -44,6 +46,8 @@ enum OptionRule: Sendable {
             }
         case .standardInputNeedsArguments(let message):
             if arguments.positionals.first == "-" && arguments.positionals.count < 2 { throw .other(message) }
+        case .firstArgumentIsAFile(let message):
+            if arguments.positionals.first == "-" { throw .other(message) }
         }
     }
 }
