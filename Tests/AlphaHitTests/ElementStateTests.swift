@@ -81,6 +81,14 @@ struct ElementStateTests {
         #expect(error.problems[0].description.contains("gone.png"))
     }
 
+    @Test("a missing image and a missing state's image are both reported")
+    func everyImageProblem() throws {
+        let element = Element(id: "b", frame: Rect(x: 0, y: 0, width: 10, height: 10), image: "none.png",
+                              states: ["on": .file("gone.png")], state: "on")
+        let error = try #require(throws: LayoutError.self) { try Self.halves().engine([element]) }
+        #expect(error.problems.map(\.path) == ["elements[0].image", "elements[0].states.on"])
+    }
+
     @Test("every state's image is read when the layout is built and counts among the engine's input files")
     func stateImagesAreInputs() throws {
         let folder = try Self.halves()

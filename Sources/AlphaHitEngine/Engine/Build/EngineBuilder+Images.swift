@@ -11,13 +11,14 @@ extension EngineBuilder {
         // The element is read in place (`visits[index].element`, never bound to a name): a copy of
         // each element is a good part of the cost of a large layout.
         return visits.indices.map { index -> PlacedImage? in
-            guard let source = visits[index].element.imageSource else {
-                // Without an image of its own, an element tests its states' (its shape alone otherwise).
-                return visits[index].element.states.isEmpty ? nil : loadStates(of: visits[index].element, at: index, active: nil, &loader)
+            var placed: PlacedImage?
+            if let source = visits[index].element.imageSource {
+                placed = load(source, at: index, key: nil, &loader)
+                if let placed { checkCaps(of: visits[index].element, placed, at: index, state: nil) }
             }
-            guard let placed = load(source, at: index, key: nil, &loader) else { return nil }
-            checkCaps(of: visits[index].element, placed, at: index, state: nil)
             if visits[index].element.states.isEmpty { return placed }
+            // Every state's image is loaded and checked, whichever the element is in (and whether
+            // its own image could be read: each problem is reported).
             return loadStates(of: visits[index].element, at: index, active: placed, &loader)
         }
     }
