@@ -36,8 +36,15 @@ enum ReplayCommand: Subcommand {
         }
         if let images = arguments[LayoutLoading.images] { layout.imageDirectory = images }
         let cache = LayoutLoading.cache(arguments)
-        // Built once from the file, so that its problems carry the file's lines.
-        var engine = try LayoutLoading.engine(layoutPath, arguments, io: io)
+        // The first engine is built from the file, so that its problems carry the file's lines;
+        // every later one shares its cache, so that no image is decoded twice.
+        let first: HitTester
+        do throws(LayoutFileError) {
+            first = try HitTester(contentsOfLayoutFile: layoutPath, imageDirectory: arguments[LayoutLoading.images], cache: cache)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+        let scene = HitScene(layout: layout, engine: first, cache: cache)
         let scriptName = scriptPath == "-" ? "<stdin>" : scriptPath
         let script = try read(scriptPath, io: io)
         let mode: QueryCommand.Mode = arguments.isSet(QueryCommand.explain) ? .explain : .front
@@ -48,11 +55,11 @@ enum ReplayCommand: Subcommand {
             func report(_ message: String) { io.error.write("\(scriptName):\(number): \(message)\n") }
             let parsed: ScriptLine
             do throws(ScriptLineError) {
-                parsed = try ScriptLine.parse(line, layout: layout)
+                parsed = try ScriptLine.parse(line, layout: scene.layout)
             } catch {
                 refused += 1
                 error.problems.forEach { report($0.description) }
-                let writer = QueryWriter(engine: engine, mode: mode, json: arguments.isSet(QueryCommand.json), tolerance: nil, output: io.output)
+                let writer = QueryWriter(engine: scene.snapshot, mode: mode, json: arguments.isSet(QueryCommand.json), tolerance: nil, output: io.output)
                 for point in 0..<error.queryPoints {
                     writer.malformed(at: .line(number), text: "point \(point + 1)", reason: error.problems.first?.description ?? "bad line")
                 }
@@ -63,18 +70,11 @@ enum ReplayCommand: Subcommand {
                 continue
             case .query(let points, let tolerance):
                 let writer = QueryWriter(
-                    engine: engine, mode: mode, json: arguments.isSet(QueryCommand.json), tolerance: tolerance ?? arguments[QueryCommand.tolerance], output: io.output)
+                    engine: scene.snapshot, mode: mode, json: arguments.isSet(QueryCommand.json), tolerance: tolerance ?? arguments[QueryCommand.tolerance], output: io.output)
                 for point in points { writer.answer(point.x, point.y) }
             case .change(let change):
-                var changed = layout
                 do throws(LayoutChangeError) {
-                    try changed.apply(change)
-                    do throws(LayoutError) {
-                        engine = try HitTester(layout: changed, cache: cache)
-                    } catch {
-                        throw .invalid(error)
-                    }
-                    layout = changed
+                    try scene.apply(change)
                 } catch {
                     refused += 1
                     if case .invalid(let invalid) = error { invalid.problems.forEach { report($0.description) } } else { report(error.description) }

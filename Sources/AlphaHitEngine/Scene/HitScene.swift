@@ -1,0 +1,94 @@
+import AlphaHitBasics
+import AlphaHitImages
+
+/// A layout that changes while it is queried: elements move, change state, appear and disappear
+/// (`Docs/LiveScenes.md`).
+///
+/// One thread (or several, one at a time) applies changes; any number of threads query
+/// ``snapshot``, an immutable ``HitTester`` of the scene at one moment, taken in O(1). A reader sees
+/// the scene before or after each change (or each batch applied together), never a mix, and is
+/// never kept waiting by a change being made: the changed engine is built aside and published in
+/// one step. Every answer is exactly what a `HitTester` freshly built from the changed layout gives,
+/// because today each change *is* followed by a fresh build: a change costs a build (about 1.2 µs
+/// an element), whatever it touches. A snapshot's ``ElementIndex`` values are those of its own
+/// build (pre-order); ids and paths are the identity that lasts across changes.
+public final class HitScene: Sendable {
+    /// The layout and the cache, changed by one writer at a time.
+    private let writer: Locked<Layout>
+    /// The engine of the layout as last changed; held only to hand out a reference.
+    private let published: Locked<HitTester>
+    private let cache: ImageCache
+
+    /// Builds the scene's first engine from `layout`, decoding its images through `cache`.
+    ///
+    /// - Throws: ``LayoutError``, as ``HitTester/init(layout:cache:)`` does.
+    public init(layout: Layout, cache: ImageCache = .shared) throws(LayoutError) {
+        self.cache = cache
+        published = Locked(try HitTester(layout: layout, cache: cache))
+        writer = Locked(layout)
+    }
+
+    /// A scene whose first engine is `engine`, already built from `layout` through `cache` (the
+    /// command line builds it from the file, so that its problems carry the file's lines).
+    package init(layout: Layout, engine: HitTester, cache: ImageCache) {
+        self.cache = cache
+        published = Locked(engine)
+        writer = Locked(layout)
+    }
+
+    /// The scene as it is now: an immutable engine that stays valid and unchanged while the scene
+    /// goes on. O(1); never waits for a change being built.
+    public var snapshot: HitTester { published.withLock { $0 } }
+
+    /// The layout as it is now (the one the ``snapshot`` was built from, once any change being
+    /// applied is done).
+    public var layout: Layout { writer.withLock { $0 } }
+
+    /// Applies one change; an invalid one changes nothing.
+    ///
+    /// - Throws: ``LayoutChangeError``: the tree rules (``Layout/apply(_:)``), or
+    ///   ``LayoutChangeError/invalid(_:)`` with every problem of the changed layout at its path.
+    public func apply(_ change: LayoutChange) throws(LayoutChangeError) {
+        try apply([change])
+    }
+
+    /// Applies `changes` in order, as one: readers see the scene before all of them or after all
+    /// of them; when one is refused, none is applied.
+    ///
+    /// - Throws: ``LayoutChangeError``, for the first change refused.
+    public func apply(_ changes: [LayoutChange]) throws(LayoutChangeError) {
+        try writer.withLock { (layout: inout Layout) throws(LayoutChangeError) in
+            var changed = layout
+            for change in changes { try changed.apply(change) }
+            let engine: HitTester
+            do throws(LayoutError) {
+                engine = try HitTester(layout: changed, cache: cache)
+            } catch {
+                throw .invalid(error)
+            }
+            // The writer's lock is held while building, the readers' only for this one store.
+            published.withLock { $0 = engine }
+            layout = changed
+        }
+    }
+
+    /// Moves or resizes the element with `id`: its frame in its parent's points.
+    public func setFrame(_ id: String, _ frame: Rect) throws(LayoutChangeError) {
+        try apply(.update(id: id) { $0.frame = frame })
+    }
+
+    /// Sets (or, with nil, removes) the element's transform, about the centre of its frame.
+    public func setTransform(_ id: String, _ transform: ElementTransform?) throws(LayoutChangeError) {
+        try apply(.update(id: id) { $0.transform = transform })
+    }
+
+    /// Hides or shows the element and its subtree.
+    public func setHidden(_ id: String, _ hidden: Bool) throws(LayoutChangeError) {
+        try apply(.update(id: id) { $0.isHidden = hidden })
+    }
+
+    /// Puts the element in `state` (``Element/normalState`` for its own image; see ``Element/states``).
+    public func setState(_ id: String, _ state: String) throws(LayoutChangeError) {
+        try apply(.update(id: id) { $0.state = state })
+    }
+}

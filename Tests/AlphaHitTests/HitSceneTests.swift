@@ -1,0 +1,122 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Foundation
+import Testing
+
+/// `HitScene` (`Docs/LiveScenes.md`): changes answered as a fresh build of the changed layout,
+/// snapshots that stay as they were, batches seen whole, readers on other threads.
+@Suite("Live scenes")
+struct HitSceneTests {
+    private static func box(_ id: String, x: Double, _ children: [Element] = []) -> Element {
+        Element(id: id, frame: Rect(x: x, y: 0, width: 10, height: 10), children: children)
+    }
+
+    /// `a` at x 0 (holding `a1`), `b` at x 20.
+    private static func scene() throws -> HitScene {
+        try HitScene(layout: Layout(elements: [box("a", x: 0, [box("a1", x: 2)]), box("b", x: 20)]), cache: ImageCache())
+    }
+
+    @Test("after a change, the scene answers what a fresh build of the changed layout answers")
+    func changesAnswerAsAFreshBuild() throws {
+        let scene = try Self.scene()
+        try scene.setFrame("b", Rect(x: 0, y: 0, width: 40, height: 10))
+        try scene.setHidden("a1", true)
+        try scene.apply(.add(Self.box("c", x: 30), parent: nil, index: 0))
+        // Written out by hand: c (back), a, b (front), a1 hidden.
+        let fresh = try HitTester(layout: Layout(elements: [
+            Self.box("c", x: 30), Self.box("a", x: 0, [{ var e = Self.box("a1", x: 2); e.isHidden = true; return e }()]),
+            Element(id: "b", frame: Rect(x: 0, y: 0, width: 40, height: 10)),
+        ]), cache: ImageCache())
+        for x in stride(from: -1.0, through: 45, by: 0.5) {
+            let point = Point(x: x, y: 5)
+            #expect(scene.snapshot.hit(at: point)?.path == fresh.hit(at: point)?.path, "at \(x)")
+        }
+    }
+
+    @Test("a snapshot stays as it was while the scene goes on")
+    func snapshotsStay() throws {
+        let scene = try Self.scene()
+        let before = scene.snapshot
+        try scene.apply(.remove(id: "a"))
+        try scene.setFrame("b", Rect(x: 0, y: 0, width: 5, height: 5))
+        #expect(before.hit(at: Point(x: 3, y: 3))?.id == "a1")
+        #expect(before.hit(at: Point(x: 25, y: 5))?.id == "b")
+        #expect(scene.snapshot.hit(at: Point(x: 3, y: 3))?.id == "b")
+        #expect(scene.snapshot.hit(at: Point(x: 25, y: 5)) == nil)
+    }
+
+    @Test("a batch is applied as one: when a change in it is refused, none is applied")
+    func batchesAreWhole() throws {
+        let scene = try Self.scene()
+        #expect(throws: LayoutChangeError.unknownID("zz")) {
+            try scene.apply([.remove(id: "a"), .remove(id: "zz")])
+        }
+        #expect(scene.snapshot.hit(at: Point(x: 1, y: 5))?.id == "a")
+        #expect(scene.layout.elements.map(\.id) == ["a", "b"])
+    }
+
+    @Test("a change the layout rules refuse changes nothing and says why at the changed layout's path")
+    func invalidChanges() throws {
+        let scene = try Self.scene()
+        let error = try #require(throws: LayoutChangeError.self) { try scene.setFrame("a1", Rect(x: 0, y: 0, width: -1, height: 1)) }
+        guard case .invalid(let invalid) = error else { Issue.record("\(error)"); return }
+        #expect(invalid.problems.map(\.description) == ["elements[0].children[0].frame.width: must be a finite number ≥ 0"])
+        #expect(scene.snapshot.hit(at: Point(x: 3, y: 3))?.id == "a1")
+    }
+
+    @Test("readers on other threads see each batch whole, never a mix, while one thread changes the scene")
+    func readersNeverSeeAMix() throws {
+        // Each batch swaps a and b; at every moment exactly one of them is under (5, 5) and the
+        // other under (25, 5).
+        let scene = try HitScene(layout: Layout(elements: [Self.box("a", x: 0), Self.box("b", x: 20)]), cache: ImageCache())
+        let done = Locked(false)
+        let mixes = Locked(0), reads = Locked(0)
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            group.enter()
+            Thread {
+                var seen = 0
+                while !done.withLock({ $0 }) || seen == 0 {
+                    let engine = scene.snapshot
+                    let left = engine.hit(at: Point(x: 5, y: 5))?.id, right = engine.hit(at: Point(x: 25, y: 5))?.id
+                    if !((left == "a" && right == "b") || (left == "b" && right == "a")) { mixes.withLock { $0 += 1 } }
+                    seen += 1
+                }
+                reads.withLock { $0 += seen }
+                group.leave()
+            }.start()
+        }
+        var aLeft = true
+        for _ in 0..<200 {
+            aLeft.toggle()
+            try scene.apply([
+                .update(id: "a") { [aLeft] in $0.frame.x = aLeft ? 0 : 20 },
+                .update(id: "b") { [aLeft] in $0.frame.x = aLeft ? 20 : 0 },
+            ])
+        }
+        done.withLock { $0 = true }
+        group.wait()
+        #expect(mixes.withLock { $0 } == 0)
+        #expect(reads.withLock { $0 } >= 2)
+        #expect(scene.snapshot.hit(at: Point(x: 5, y: 5))?.id == "a")
+    }
+
+    @Test("setTransform and setState change the tested geometry and image")
+    func fastPaths() throws {
+        let folder = try EngineFixtures.ImageFolder()
+        try folder.image("left.png", width: 10, height: 10) { x, _ in x < 5 ? 255 : 0 }
+        try folder.image("right.png", width: 10, height: 10) { x, _ in x >= 5 ? 255 : 0 }
+        let scene = try HitScene(layout: Layout(elements: [
+            Element(id: "b", frame: Rect(x: 0, y: 0, width: 10, height: 10), image: "left.png", states: ["on": .file("right.png")]),
+        ], imageDirectory: folder.url.path), cache: ImageCache())
+        #expect(scene.snapshot.hit(at: Point(x: 2, y: 5))?.id == "b")
+        try scene.setState("b", "on")
+        #expect(scene.snapshot.hit(at: Point(x: 2, y: 5)) == nil && scene.snapshot.hit(at: Point(x: 7, y: 5))?.id == "b")
+        // A half turn about the centre puts the right half's pixels on the left.
+        try scene.setTransform("b", ElementTransform(rotationDegrees: 180))
+        #expect(scene.snapshot.hit(at: Point(x: 2, y: 5))?.id == "b")
+        try scene.setTransform("b", nil)
+        #expect(scene.snapshot.hit(at: Point(x: 2, y: 5)) == nil)
+    }
+}
