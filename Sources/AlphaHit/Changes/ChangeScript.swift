@@ -2,8 +2,7 @@ import AlphaHitBasics
 import AlphaHitEngine
 import AlphaHitJSON
 
-/// One line of a change script (`hittest replay`, the C interface's JSON changes): a change to
-/// the scene, or a query. See `Docs/LiveScenes.md`, "Scripts".
+/// One line of a change script (`hittest replay`): a change to the scene, or a query. See `Docs/LiveScenes.md`, "Scripts".
 package enum ScriptLine: Sendable {
     /// A blank line, or a comment (`#`).
     case nothing

@@ -28,23 +28,13 @@ enum ReplayCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let (layoutPath, scriptPath) = (arguments.positionals[0], arguments.positionals[1])
-        var layout: Layout
+        let scene: HitScene
         do throws(LayoutFileError) {
-            layout = try LayoutFile.load(contentsOfFile: layoutPath)
+            // Every change builds through the same cache, so that no image is decoded twice.
+            scene = try HitScene(contentsOfLayoutFile: layoutPath, imageDirectory: arguments[LayoutLoading.images], cache: LayoutLoading.cache(arguments))
         } catch {
             throw CommandFailure(description: error.description)
         }
-        if let images = arguments[LayoutLoading.images] { layout.imageDirectory = images }
-        let cache = LayoutLoading.cache(arguments)
-        // The first engine is built from the file, so that its problems carry the file's lines;
-        // every later one shares its cache, so that no image is decoded twice.
-        let first: HitTester
-        do throws(LayoutFileError) {
-            first = try HitTester(contentsOfLayoutFile: layoutPath, imageDirectory: arguments[LayoutLoading.images], cache: cache)
-        } catch {
-            throw CommandFailure(description: error.description)
-        }
-        let scene = HitScene(layout: layout, engine: first, cache: cache)
         let scriptName = scriptPath == "-" ? "<stdin>" : scriptPath
         let script = try read(scriptPath, io: io)
         let mode: QueryCommand.Mode = arguments.isSet(QueryCommand.explain) ? .explain : .front
