@@ -34,6 +34,26 @@ struct HitSceneTests {
         }
     }
 
+    @Test("an element keeps its index while it exists; a removed element's index is never given again")
+    func indicesLast() throws {
+        let scene = try Self.scene()
+        func index(_ id: String) -> Int32? { scene.snapshot.element(withID: id)?.rawValue }
+        // The first layout's numbers are its pre-order positions: a 0, a1 1, b 2.
+        #expect(["a", "a1", "b"].map(index) == [0, 1, 2])
+        try scene.apply(.move(id: "b", parent: .topLevel, index: 0))
+        try scene.apply(.add(Self.box("c", x: 40, [Self.box("c1", x: 1)]), parent: "a", index: 0))
+        try scene.apply(.remove(id: "a1"))
+        try scene.apply(.add(Self.box("a1", x: 2), parent: nil, index: nil))
+        // Pre-order now: b, a, c, c1, a1; c and c1 took 3 and 4, and a1 is new again: 5.
+        let snapshot = scene.snapshot
+        #expect(snapshot.elements.map { snapshot.id(of: $0) } == ["b", "a", "c", "c1", "a1"])
+        #expect(snapshot.elements.map(\.rawValue) == [2, 0, 3, 4, 5])
+        #expect(snapshot.hit(at: Point(x: 21, y: 5))?.element.rawValue == 2)
+        #expect(snapshot.parent(of: ElementIndex(rawValue: 4)) == ElementIndex(rawValue: 3))
+        #expect(snapshot.children(of: ElementIndex(rawValue: 0)).map(\.rawValue) == [3])
+        #expect(snapshot.id(of: ElementIndex(rawValue: 5)) == "a1")
+    }
+
     @Test("a snapshot stays as it was while the scene goes on")
     func snapshotsStay() throws {
         let scene = try Self.scene()

@@ -133,11 +133,3 @@ struct ReplayCommandTests {
         #expect(String(decoding: outcome.standardOutput, as: UTF8.self) == expected)
     }
 }
-
-extension Layout {
-    /// Every element's id, in pre-order.
-    fileprivate var allIDs: [String] {
-        func ids(_ list: [Element]) -> [String] { list.flatMap { [$0.id] + ids($0.children) } }
-        return ids(elements)
-    }
-}

@@ -34,7 +34,7 @@ extension HitTester {
         map.forEachBand { rows, band in
             for (offset, y) in rows.enumerated() {
                 for x in 0..<map.width {
-                    let owner = band[offset * map.width + x].map { Int32($0.rawValue) } ?? -1
+                    let owner = band[offset * map.width + x].map { Int32(position(of: $0)) } ?? -1
                     owners[x] = owner
                     guard owner >= 0 else {
                         side[x] = 0
@@ -61,14 +61,14 @@ extension HitTester {
             let own = boxes[index].map { ownPixels(of: index, box: $0, map: map) } ?? 0
             let ownedArea = Double(owned[index]) * pixelArea, ownArea = Double(own) * pixelArea
             return TargetAudit.Entry(
-                element: ElementIndex(rawValue: Int32(index)), id: storage.ids[index], owned: ownedArea, own: ownArea,
+                element: numbering.index(ofPosition: index), id: storage.ids[index], owned: ownedArea, own: ownArea,
                 covered: own > 0 ? max(0, 1 - Double(owned[index]) / Double(own)) : 0, largestSquare: Double(square[index]) / scale,
                 passes: owned[index] > 0 && Double(square[index]) / scale >= minimumSize, reason: nil)
         }
         // The spacing exception, for the undersized: their circles, centred on their owned boxes.
-        let failing = spacingException ? entries.indices.filter { !entries[$0].passes && owned[Int(entries[$0].element.rawValue)] > 0 } : []
+        let failing = spacingException ? entries.indices.filter { !entries[$0].passes && owned[position(of: entries[$0].element)] > 0 } : []
         let centres = failing.map { slot -> (x: Double, y: Double) in
-            let b = bounds[Int(entries[slot].element.rawValue)]
+            let b = bounds[position(of: entries[slot].element)]
             return ((Double(b.x0) + Double(b.x1) + 1) / 2 / scale, (Double(b.y0) + Double(b.y1) + 1) / 2 / scale)
         }
         let radius = minimumSize / 2
@@ -85,7 +85,7 @@ extension HitTester {
         for slot in entries.indices where !entries[slot].passes {
             let e = entries[slot]
             let hidden = e.covered >= 0.5 ? " (\(Int((e.covered * 100).rounded()))% of it is covered by elements in front)" : ""
-            entries[slot].reason = owned[Int(e.element.rawValue)] == 0
+            entries[slot].reason = owned[position(of: e.element)] == 0
                 ? "owns nothing"
                 : "largest square \(Self.figure(e.largestSquare)) < \(Self.figure(minimumSize))\(hidden)"
                     + (spacingException ? ", and the \(Self.figure(minimumSize))-point circle around it meets another target" : "")

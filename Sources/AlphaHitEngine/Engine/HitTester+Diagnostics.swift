@@ -34,7 +34,7 @@ extension HitTester {
         var owned = [Bool](repeating: false, count: storage.ids.count)
         map.exact = true
         map.forEachBand { _, owners in
-            for owner in owners { if let owner { owned[Int(owner.rawValue)] = true } }
+            for owner in owners { if let owner { owned[position(of: owner)] = true } }
         }
         for index in 0..<storage.ids.count where isHittable(index) && !owned[index] && !noSolidPixel.contains(index) {
             warnings.append(warning(index, "\"\(storage.ids[index])\" owns no pixel of the hit map: elements in front cover it everywhere (or it is smaller than a pixel, or outside the canvas)"))

@@ -3,12 +3,21 @@ import AlphaHitBasics
 extension HitTester {
     /// Every element of the layout, hidden ones included, in depth-first (pre-order) order:
     /// `engine.elements.map { engine.id(of: $0) }` lists the ids as the layout file gives them.
-    public var elements: Elements { Elements(count: storage.ids.count) }
+    public var elements: Elements { Elements(count: storage.ids.count, numbering: numbering) }
 
     /// The elements of a ``HitTester``, as indices in pre-order.
     public struct Elements: RandomAccessCollection, Hashable, Sendable {
         /// The number of elements.
         public let count: Int
+        let numbering: ElementNumbering
+
+        /// Two listings are equal when they list the same indices.
+        public static func == (a: Elements, b: Elements) -> Bool {
+            a.count == b.count && (a.numbering.isIdentity && b.numbering.isIdentity || a.elementsEqual(b))
+        }
+
+        /// Hashes the count (equal listings have equal counts).
+        public func hash(into hasher: inout Hasher) { hasher.combine(count) }
 
         /// 0.
         public var startIndex: Int { 0 }
@@ -18,13 +27,13 @@ extension HitTester {
         /// The element at position `position` of the pre-order listing.
         public subscript(position: Int) -> ElementIndex {
             precondition(position >= 0 && position < count, "element position \(position) outside 0..<\(count)")
-            return ElementIndex(rawValue: Int32(position))
+            return numbering.index(ofPosition: position)
         }
     }
 
     /// The element with id `id`, or nil when the layout has none.
     public func element(withID id: String) -> ElementIndex? {
-        storage.tree.index(ofID: id).map { ElementIndex(rawValue: $0) }
+        storage.tree.index(ofID: id).map { numbering.index(ofPosition: Int($0)) }
     }
 
     /// The id of an element of this engine.
@@ -33,14 +42,14 @@ extension HitTester {
     ///   caught when it is out of this engine's range (a clear trap, never a wrong read); inside it,
     ///   it names whichever element of this engine has that position.
     public func id(of element: ElementIndex) -> String {
-        storage.ids[checked(element)]
+        storage.ids[position(of: element)]
     }
 
     /// The ids from the top level down to `element`, inclusive.
     ///
     /// - Precondition: as for ``id(of:)``.
     public func path(of element: ElementIndex) -> [String] {
-        let chain = records.chain(of: checked(element))
+        let chain = records.chain(of: position(of: element))
         return chain.indices.map { storage.ids[chain.index(at: $0)] }
     }
 
@@ -55,23 +64,27 @@ extension HitTester {
     ///
     /// - Precondition: as for ``id(of:)``.
     public func parent(of element: ElementIndex) -> ElementIndex? {
-        let parent = records.elements[checked(element)].parent
-        return parent >= 0 ? ElementIndex(rawValue: parent) : nil
+        let parent = records.elements[position(of: element)].parent
+        return parent >= 0 ? numbering.index(ofPosition: Int(parent)) : nil
     }
 
     /// The children of `element`, back to front as the layout lists them; with nil, the top-level elements.
     ///
     /// - Precondition: as for ``id(of:)``.
     public func children(of element: ElementIndex?) -> [ElementIndex] {
-        let list = element.map { storage.tree.children(of: checked($0)) } ?? storage.topLevel[...]
-        return list.map { ElementIndex(rawValue: $0) }
+        let list = element.map { storage.tree.children(of: position(of: $0)) } ?? storage.topLevel[...]
+        return list.map { numbering.index(ofPosition: Int($0)) }
     }
 
-    private func checked(_ element: ElementIndex) -> Int {
-        let index = Int(element.rawValue)
-        precondition(
-            index >= 0 && index < storage.ids.count,
-            "ElementIndex(\(index)) is not an element of this engine, which has \(storage.ids.count): indices are valid only for the engine that returned them")
-        return index
+    /// The element's position in this engine's pre-order listing (what its tables are indexed by):
+    /// for a built layout, its index's `rawValue`; in a scene's snapshot, wherever it is now.
+    ///
+    /// - Precondition: as for ``id(of:)``.
+    package func position(of element: ElementIndex) -> Int {
+        guard let position = numbering.position(of: element, count: storage.ids.count) else {
+            preconditionFailure(
+                "ElementIndex(\(element.rawValue)) is not an element of this engine, which has \(storage.ids.count): indices are valid only for the engine (or scene) that returned them")
+        }
+        return position
     }
 }

@@ -47,7 +47,7 @@ extension HitTester {
         }
         func line(_ index: Int, _ local: (x: Double, y: Double), _ verdict: HitVerdict) -> HitExplanation {
             HitExplanation(
-                element: ElementIndex(rawValue: Int32(index)), id: storage.ids[index], localPoint: Point(x: local.x, y: local.y),
+                element: numbering.index(ofPosition: index), id: storage.ids[index], localPoint: Point(x: local.x, y: local.y),
                 verdict: verdict, boundsContainPoint: records.element(index).boundsContain(local.x, local.y))
         }
         tree.walkInResolutionOrder(tree.topLevel[...]) { index in

@@ -5,7 +5,7 @@ import AlphaHitBasics
 /// (`hittest render --html`) embeds one for every pixel of its map, and `hittest query --json`
 /// formats one for every point.
 package struct HitRecord: Hashable, Sendable {
-    /// The element's position in layout order; -1 where nothing is selected.
+    /// The element's position in layout order (``HitTester/position(of:)``, not its index); -1 where nothing is selected.
     package var element: Int32 = -1
     /// The image pixel under the point, or -1 when no image pixel decided (a shape without an
     /// image, or a hit by touch tolerance).
@@ -37,10 +37,10 @@ extension HitTester {
             return record
         }
         guard tolerance != nil || tables.toleranceInUse, let near = nearMiss(point, tolerance: tolerance) else { return .nothing }
-        let index = Int(near.element.rawValue)
+        let index = position(of: near.element)
         let local = records.unclippedLocalPoint(of: index, near.nearestPoint.x, near.nearestPoint.y)
         return HitRecord(
-            element: near.element.rawValue, distance: near.distance, localX: local.x, localY: local.y,
+            element: Int32(index), distance: near.distance, localX: local.x, localY: local.y,
             nearestX: near.nearestPoint.x, nearestY: near.nearestPoint.y)
     }
 
@@ -57,7 +57,7 @@ extension HitTester {
     /// (0, 0), (w, 0), (w, h), (0, h) of its own space carried through its and its ancestors'
     /// transforms. For outlining it where it is drawn.
     package func frameCorners(of element: ElementIndex) -> [Point] {
-        let chain = records.chain(of: Int(element.rawValue))
+        let chain = records.chain(of: position(of: element))
         let map = AffineMap.toLayout(from: chain)
         let (w, h) = (chain.element.record.width, chain.element.record.height)
         return [(0.0, 0.0), (w, 0), (w, h), (0, h)].map { corner in

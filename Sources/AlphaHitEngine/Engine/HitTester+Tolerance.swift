@@ -114,11 +114,11 @@ extension HitTester {
     func considered(at point: Point, tolerance query: Double?) -> [TouchCandidate] {
         let query = query.map { $0 >= 0 ? $0 : 0 }
         let exact = scanAll(point)
-        let list = exact.map { candidate(Int($0.rawValue), distance: 0, nearest: (point.x, point.y), query: query, exact: true) }
+        let list = exact.map { candidate(position(of: $0), distance: 0, nearest: (point.x, point.y), query: query, exact: true) }
         let radius = storage.tolerance.searchRadius(query: query)
         guard radius > 0, tables.insideCanvas(point.x, point.y) else { return list }
         let found = storage.withToleranceIndex { index -> All in
-            var all = All(radius: radius, excluded: Set(exact.map { Int($0.rawValue) }), rank: index.rank)
+            var all = All(radius: radius, excluded: Set(exact.map { position(of: $0) }), rank: index.rank)
             index.search(near: (point.x, point.y), radius: radius, tables: records, &all)
             return all
         }
@@ -142,7 +142,7 @@ extension HitTester {
 
     private func candidate(_ element: Int, distance: Double, nearest: (x: Double, y: Double), query: Double?, exact: Bool) -> TouchCandidate {
         TouchCandidate(
-            element: ElementIndex(rawValue: Int32(element)), id: storage.ids[element], distance: distance,
+            element: numbering.index(ofPosition: element), id: storage.ids[element], distance: distance,
             nearestPoint: Point(x: nearest.x, y: nearest.y), tolerance: storage.tolerance.effective(for: element, query: query), isExactHit: exact)
     }
 

@@ -11,6 +11,8 @@ import AlphaHitImages
 /// build on the same tests.
 public struct HitTester: Sendable {
     let storage: EngineStorage
+    /// The indices this engine hands out for its positions (the identity but in a scene's snapshot).
+    let numbering: ElementNumbering
     @usableFromInline let tables: QueryTables
 
     /// Validates `layout`, decodes its images through `cache`, and builds the engine.
@@ -29,6 +31,22 @@ public struct HitTester: Sendable {
         var builder = EngineBuilder(layout: consume layout, cache: cache)
         storage = try builder.build(sourceLine: sourceLine)
         tables = storage.tables
+        numbering = .positions
+    }
+
+    /// The same engine, handing out `numbers[position]` as the index of the element at each
+    /// position (a scene's numbers, which last across its changes).
+    ///
+    /// - Precondition: one number per element, distinct and ≥ 0.
+    package func numbered(by numbers: [Int32]) -> HitTester {
+        precondition(numbers.count == storage.ids.count, "one number per element")
+        return HitTester(storage: storage, numbering: ElementNumbering(numbers: numbers))
+    }
+
+    private init(storage: EngineStorage, numbering: ElementNumbering) {
+        self.storage = storage
+        self.numbering = numbering
+        tables = storage.tables.numbered(by: numbering.numbers.view)
     }
 
     /// The layout's canvas, when it has one: points outside `[0, width) × [0, height)` hit nothing.
@@ -53,7 +71,7 @@ public struct HitTester: Sendable {
     ///   `touchTolerance` overrides both.
     @inlinable
     public func elementIndex(at point: Point, tolerance: Double? = nil) -> ElementIndex? {
-        if let index = tables.frontMost(point.x, point.y) { return ElementIndex(rawValue: Int32(truncatingIfNeeded: index)) }
+        if let index = tables.frontMost(point.x, point.y) { return tables.index(ofPosition: index) }
         guard tolerance != nil || tables.toleranceInUse else { return nil }
         return nearMiss(point, tolerance: tolerance)?.element
     }
@@ -65,7 +83,7 @@ public struct HitTester: Sendable {
     public func hit(at point: Point, tolerance: Double? = nil) -> Hit? {
         if let index = tables.frontMost(point.x, point.y) { return hit(of: index, at: point) }
         guard tolerance != nil || tables.toleranceInUse, let near = nearMiss(point, tolerance: tolerance) else { return nil }
-        let index = Int(near.element.rawValue)
+        let index = position(of: near.element)
         let local = records.unclippedLocalPoint(of: index, near.nearestPoint.x, near.nearestPoint.y)
         return Hit(
             element: near.element, id: near.id, path: path(of: near.element), localPoint: Point(x: local.x, y: local.y),
@@ -77,7 +95,7 @@ public struct HitTester: Sendable {
     /// Walks the whole tree: the spatial index keeps, per cell, only the elements that can be the
     /// front-most answer there, so it cannot list what lies behind.
     public func allHits(at point: Point) -> [Hit] {
-        scanAll(point).compactMap { hit(of: Int($0.rawValue), at: point) }
+        scanAll(point).compactMap { hit(of: position(of: $0), at: point) }
     }
 
     /// The full result for element `index` at `point`, or nil when its own shape does not take it.
@@ -93,7 +111,7 @@ public struct HitTester: Sendable {
         case .pixel, .outsideBounds, .outsideShape, .offImage:
             return nil
         }
-        let elementIndex = ElementIndex(rawValue: Int32(index))
+        let elementIndex = numbering.index(ofPosition: index)
         return Hit(
             element: elementIndex, id: storage.ids[index], path: path(of: elementIndex),
             localPoint: Point(x: local.x, y: local.y), pixel: pixel, alpha: alpha, nearestPoint: point)

@@ -10,11 +10,20 @@ import AlphaHitImages
 /// never kept waiting by a change being made: the changed engine is built aside and published in
 /// one step. Every answer is exactly what a `HitTester` freshly built from the changed layout gives,
 /// because today each change *is* followed by a fresh build: a change costs a build (about 1.2 µs
-/// an element), whatever it touches. A snapshot's ``ElementIndex`` values are those of its own
-/// build (pre-order); ids and paths are the identity that lasts across changes.
+/// an element), whatever it touches.
+///
+/// An element keeps its ``ElementIndex`` for as long as it exists in the scene, in every snapshot;
+/// the index of a removed element is never given to another (one added again under the same id
+/// gets a new index). The first layout's elements are numbered in pre-order, as a built layout's
+/// are; later snapshots' indices need not be in pre-order, or below the element count.
 public final class HitScene: Sendable {
-    /// The layout and the cache, changed by one writer at a time.
-    private let writer: Locked<Layout>
+    /// What one writer at a time changes: the layout, and the numbers its elements keep.
+    private struct State {
+        var layout: Layout
+        var numbers: SceneNumbers
+    }
+
+    private let writer: Locked<State>
     /// The engine of the layout as last changed; held only to hand out a reference.
     private let published: Locked<HitTester>
     private let cache: ImageCache
@@ -25,7 +34,7 @@ public final class HitScene: Sendable {
     public init(layout: Layout, cache: ImageCache = .shared) throws(LayoutError) {
         self.cache = cache
         published = Locked(try HitTester(layout: layout, cache: cache))
-        writer = Locked(layout)
+        writer = Locked(State(layout: layout, numbers: SceneNumbers(layout)))
     }
 
     /// A scene whose first engine is `engine`, already built from `layout` through `cache` (the
@@ -33,7 +42,7 @@ public final class HitScene: Sendable {
     package init(layout: Layout, engine: HitTester, cache: ImageCache) {
         self.cache = cache
         published = Locked(engine)
-        writer = Locked(layout)
+        writer = Locked(State(layout: layout, numbers: SceneNumbers(layout)))
     }
 
     /// The scene as it is now: an immutable engine that stays valid and unchanged while the scene
@@ -42,7 +51,7 @@ public final class HitScene: Sendable {
 
     /// The layout as it is now (the one the ``snapshot`` was built from, once any change being
     /// applied is done).
-    public var layout: Layout { writer.withLock { $0 } }
+    public var layout: Layout { writer.withLock { $0.layout } }
 
     /// Applies one change; an invalid one changes nothing.
     ///
@@ -57,18 +66,22 @@ public final class HitScene: Sendable {
     ///
     /// - Throws: ``LayoutChangeError``, for the first change refused.
     public func apply(_ changes: [LayoutChange]) throws(LayoutChangeError) {
-        try writer.withLock { (layout: inout Layout) throws(LayoutChangeError) in
-            var changed = layout
-            for change in changes { try changed.apply(change) }
-            let engine: HitTester
+        try writer.withLock { (state: inout State) throws(LayoutChangeError) in
+            var changed = state
+            for change in changes {
+                try changed.numbers.note(change, in: changed.layout)
+                try changed.layout.apply(change)
+            }
+            let built: HitTester
             do throws(LayoutError) {
-                engine = try HitTester(layout: changed, cache: cache)
+                built = try HitTester(layout: changed.layout, cache: cache)
             } catch {
                 throw .invalid(error)
             }
+            let engine = built.numbered(by: changed.numbers.numbers(of: built))
             // The writer's lock is held while building, the readers' only for this one store.
             published.withLock { $0 = engine }
-            layout = changed
+            state = changed
         }
     }
 

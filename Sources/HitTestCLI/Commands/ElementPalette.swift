@@ -32,9 +32,9 @@ enum ElementPalette {
             neighbours[b].insert(a)
         }
         for parent in [nil] + engine.elements.map(Optional.some) {
-            let children = engine.children(of: parent).map { Int($0.rawValue) }
+            let children = engine.children(of: parent).map { engine.position(of: $0) }
             for (first, second) in zip(children, children.dropFirst()) { link(first, second) }
-            if let parent { for child in children { link(Int(parent.rawValue), child) } }
+            if let parent { for child in children { link(engine.position(of: parent), child) } }
         }
         var previousRow: [ElementIndex?] = []
         map.forEachBand { rows, owners in
@@ -42,8 +42,8 @@ enum ElementPalette {
                 let current = owners[row * map.width..<(row + 1) * map.width]
                 for (x, owner) in zip(current.indices, current) {
                     guard let owner else { continue }
-                    if x + 1 < current.endIndex, let right = current[x + 1] { link(Int(owner.rawValue), Int(right.rawValue)) }
-                    if !previousRow.isEmpty, let above = previousRow[x - current.startIndex] { link(Int(owner.rawValue), Int(above.rawValue)) }
+                    if x + 1 < current.endIndex, let right = current[x + 1] { link(engine.position(of: owner), engine.position(of: right)) }
+                    if !previousRow.isEmpty, let above = previousRow[x - current.startIndex] { link(engine.position(of: owner), engine.position(of: above)) }
                 }
                 previousRow = Array(current)
             }

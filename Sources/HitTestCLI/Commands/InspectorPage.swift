@@ -55,14 +55,14 @@ struct InspectorPage {
     /// The page's JSON: the map's size and scale, the audit's settings, and every element.
     private func data(width: Int, height: Int) -> String {
         var entries = [TargetAudit.Entry?](repeating: nil, count: engine.elements.count)
-        for entry in audit.entries { entries[Int(entry.element.rawValue)] = entry }
+        for entry in audit.entries { entries[engine.position(of: entry.element)] = entry }
         func number(_ value: Double) -> String { JSONText.number(JSONText.thousandths(value)) }
         let elements = engine.elements.map { element in
-            let index = Int(element.rawValue)
+            let index = engine.position(of: element)
             let frame = engine.frameCorners(of: element).flatMap { [number($0.x), number($0.y)] }
             var object = JSONObjectWriter()
             object.string("id", engine.id(of: element))
-            object.integer("parent", engine.parent(of: element).map { Int($0.rawValue) } ?? -1)
+            object.integer("parent", engine.parent(of: element).map { engine.position(of: $0) } ?? -1)
             object.string("color", ElementPalette.hex(colors[index]))
             object.array("frame", frame)
             object.object("audit", entries[index]?.json(identified: false))

@@ -65,7 +65,7 @@ struct QueryWriter {
         switch (mode, json) {
         case (.front, false):
             guard let element = engine.elementIndex(at: point, tolerance: tolerance) else { return output.write(Self.missLine) }
-            let index = Int(element.rawValue)
+            let index = engine.position(of: element)
             let start = index == 0 ? 0 : idLineEnds[index - 1]
             idLines.withUnsafeBytes { output.write(UnsafeRawBufferPointer(rebasing: $0[start..<idLineEnds[index]])) }
         case (.front, true):

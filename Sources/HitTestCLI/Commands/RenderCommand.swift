@@ -91,7 +91,7 @@ enum RenderCommand: Subcommand {
         let counts = try writePicture(map, colors: colors, to: outputPath, io: io)
         let text = arguments.isSet(json)
             ? jsonLegend(engine, map, colors, counts)
-            : engine.elements.map { "\(ElementPalette.hex(colors[Int($0.rawValue)])) \(engine.id(of: $0)) \(counts[Int($0.rawValue)])\n" }.joined()
+            : engine.elements.map { "\(ElementPalette.hex(colors[engine.position(of: $0)])) \(engine.id(of: $0)) \(counts[engine.position(of: $0)])\n" }.joined()
         if let legendPath {
             let sink = try OutputSink.file(legendPath, standardOutput: io.output)
             sink.write(text)
@@ -112,8 +112,9 @@ enum RenderCommand: Subcommand {
             let base = rows.lowerBound * map.width * 4
             for (offset, owner) in owners.enumerated() {
                 guard let owner else { continue }
-                let color = colors[Int(owner.rawValue)], at = base + offset * 4
-                counts[Int(owner.rawValue)] += 1
+                let position = map.position(of: owner)
+                let color = colors[position], at = base + offset * 4
+                counts[position] += 1
                 (pixels[at], pixels[at + 1], pixels[at + 2], pixels[at + 3]) = (color.red, color.green, color.blue, 255)
             }
         }
@@ -150,7 +151,7 @@ enum RenderCommand: Subcommand {
 
     static func jsonLegend(_ engine: HitTester, _ map: HitMap, _ colors: [ElementPalette.Color], _ counts: [Int]) -> String {
         let elements = engine.elements.map { element in
-            let index = Int(element.rawValue)
+            let index = engine.position(of: element)
             var object = JSONObjectWriter()
             object.string("id", engine.id(of: element))
             object.string("color", ElementPalette.hex(colors[index]))

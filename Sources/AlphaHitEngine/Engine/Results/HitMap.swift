@@ -35,8 +35,11 @@ public struct HitMap: Sendable {
 
     /// The answer at one layout point, as the map resolves its pixels.
     func owner(at point: Point) -> ElementIndex? {
-        exact ? engine.tables.frontMost(point.x, point.y).map { ElementIndex(rawValue: Int32($0)) } : engine.elementIndex(at: point, tolerance: tolerance)
+        exact ? engine.tables.frontMost(point.x, point.y).map { engine.tables.index(ofPosition: $0) } : engine.elementIndex(at: point, tolerance: tolerance)
     }
+
+    /// An owner's position in the engine's pre-order listing (``HitTester/position(of:)``).
+    package func position(of owner: ElementIndex) -> Int { engine.position(of: owner) }
 
     /// The owner of every pixel of `rows`, row-major (`width` per row); nil where nothing is hit.
     ///

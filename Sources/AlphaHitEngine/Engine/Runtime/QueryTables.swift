@@ -26,6 +26,23 @@ struct QueryTables: @unchecked Sendable {
     @usableFromInline let canvasWidth: Double, canvasHeight: Double
     /// Whether the layout sets any touch tolerance, so that a miss may still select a near element.
     @usableFromInline let toleranceInUse: Bool
+    /// Whether the engine hands out `numbers[position]` for an element, not its position.
+    @usableFromInline var renumbered: Bool
+    /// The engine's ``ElementNumbering`` numbers, when `renumbered`.
+    @usableFromInline var numbers: TableReader<Int32>
+
+    /// The same tables, handing out `numbers[position]` (empty: positions) as each element's index.
+    func numbered(by numbers: TableView<Int32>) -> QueryTables {
+        var tables = self
+        (tables.renumbered, tables.numbers) = (numbers.count > 0, numbers.reader)
+        return tables
+    }
+
+    /// The index handed out for the element at `position`: the one translation on the hot path.
+    @inlinable @inline(__always)
+    func index(ofPosition position: Int) -> ElementIndex {
+        ElementIndex(rawValue: renumbered ? numbers[position] : Int32(truncatingIfNeeded: position))
+    }
 
     @inlinable @inline(__always)
     func insideCanvas(_ x: Double, _ y: Double) -> Bool {

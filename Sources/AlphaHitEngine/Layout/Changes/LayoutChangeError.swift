@@ -8,6 +8,8 @@ public enum LayoutChangeError: Error, Hashable, Sendable, CustomStringConvertibl
     case moveIntoOwnSubtree(id: String, parent: String)
     /// An update changed the element's id or children, which only adds, removes and moves may do.
     case updateChangedStructure(id: String, key: String)
+    /// The scene has handed out every element index it can (`limit` over its life): build a new one.
+    case tooManyElements(limit: Int)
     /// The changed layout breaks the layout rules: every problem, with its path in the changed layout.
     case invalid(LayoutError)
 
@@ -21,6 +23,8 @@ public enum LayoutChangeError: Error, Hashable, Sendable, CustomStringConvertibl
             "\"\(id)\" cannot move into its own subtree (\"\(parent)\" is \(parent == id ? "the element itself" : "inside it"))"
         case .updateChangedStructure(let id, let key):
             "an update of \"\(id)\" may not change its \(key): \(key == "id" ? "remove the element and add it again" : "add, remove or move the children")"
+        case .tooManyElements(let limit):
+            "the scene has numbered \(limit) elements over its life, as many as an ElementIndex can tell apart: build a new scene from its layout"
         case .invalid(let error):
             error.description
         }

@@ -1,0 +1,45 @@
+import AlphaHitBasics
+
+/// How an engine's positions (its pre-order, which every table is indexed by) map to the
+/// ``ElementIndex`` values it hands out, and back.
+///
+/// A built layout numbers its elements by position, so both directions are the identity. A
+/// ``HitScene`` keeps each element's number for as long as the element exists and never gives a
+/// removed element's number to another, so its snapshots number elements by the scene's numbers:
+/// the one translation at the public boundary, in both directions, is here.
+struct ElementNumbering: Sendable {
+    /// Position → number; empty when numbers are positions.
+    let numbers: Table<Int32>
+    /// Number → position, for the numbers that are not positions.
+    private let positions: [Int32: Int32]
+
+    /// Numbers are positions.
+    static let positions = ElementNumbering(numbers: [])
+
+    /// Element `position` is numbered `numbers[position]` (empty: numbers are positions).
+    ///
+    /// - Precondition: the numbers are distinct and not negative.
+    init(numbers: [Int32]) {
+        self.numbers = Table(numbers)
+        var positions: [Int32: Int32] = [:]
+        positions.reserveCapacity(numbers.count)
+        for (position, number) in numbers.enumerated() {
+            precondition(number >= 0 && positions.updateValue(Int32(position), forKey: number) == nil, "element numbers must be distinct and ≥ 0")
+        }
+        self.positions = positions
+    }
+
+    /// Whether an engine numbers its elements by position.
+    var isIdentity: Bool { numbers.count == 0 }
+
+    /// The index handed out for the element at `position`.
+    func index(ofPosition position: Int) -> ElementIndex {
+        ElementIndex(rawValue: isIdentity ? Int32(position) : numbers.view[position])
+    }
+
+    /// The position of the element numbered `element`, or nil when none of `count` elements is.
+    func position(of element: ElementIndex, count: Int) -> Int? {
+        if isIdentity { return element.rawValue >= 0 && Int(element.rawValue) < count ? Int(element.rawValue) : nil }
+        return positions[element.rawValue].map(Int.init)
+    }
+}
