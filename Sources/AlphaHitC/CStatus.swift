@@ -23,13 +23,30 @@ struct CFailure: Error {
     /// element's image (`….image`: unreadable, not a PNG, corrupt, an atlas frame missing), a
     /// layout error otherwise.
     init(_ error: LayoutFileError) {
-        if case .invalid(let layout) = error, !layout.problems.isEmpty,
-            layout.problems.allSatisfy({ $0.severity == .warning || $0.path.hasSuffix(".image") })
-        {
+        if case .invalid(let layout) = error, Self.onlyImages(layout) {
             self.init(status: .decodeError, message: error.description)
         } else {
             self.init(status: .layoutError, message: error.description)
         }
+    }
+
+    /// A refused change: an unknown id is not found; the layout rules' refusal a layout error (a
+    /// decode error when only images are at fault), with every problem at its path; any other
+    /// tree rule an invalid argument.
+    init(_ error: LayoutChangeError) {
+        switch error {
+        case .unknownID:
+            self.init(status: .notFound, message: error.description)
+        case .invalid(let layout):
+            self.init(status: Self.onlyImages(layout) ? .decodeError : .layoutError, message: error.description)
+        default:
+            self.init(status: .invalidArgument, message: error.description)
+        }
+    }
+
+    /// Whether every problem of a layout is one of an element's image.
+    private static func onlyImages(_ error: LayoutError) -> Bool {
+        !error.problems.isEmpty && error.problems.allSatisfy { $0.severity == .warning || $0.path.hasSuffix(".image") }
     }
 
     init(status: CStatus, message: String) {
@@ -72,17 +89,22 @@ enum CBridge {
         return text
     }
 
-    /// A new handle for `engine`, retained until `alphahit_engine_close`.
-    static func handle(_ engine: HitTester) -> OpaquePointer {
-        OpaquePointer(Unmanaged.passRetained(EngineHandle(engine)).toOpaque())
+    /// A new handle, retained until `alphahit_engine_close`.
+    static func handle(_ handle: EngineHandle) -> OpaquePointer {
+        OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
     }
 
-    /// The engine behind a handle.
-    static func engine(_ handle: OpaquePointer?) throws(CFailure) -> HitTester {
+    /// The handle behind a pointer, open.
+    static func open(_ handle: OpaquePointer?) throws(CFailure) -> EngineHandle {
         guard let handle else { throw .invalid("the engine is NULL") }
-        guard let engine = Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue().engine else {
-            throw .invalid("the engine is closed")
-        }
+        let object = Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+        guard !object.isClosed else { throw .invalid("the engine is closed") }
+        return object
+    }
+
+    /// The engine behind a handle, as it is now.
+    static func engine(_ handle: OpaquePointer?) throws(CFailure) -> HitTester {
+        guard let engine = try open(handle).engine else { throw .invalid("the engine is closed") }
         return engine
     }
 
@@ -97,17 +119,5 @@ enum CBridge {
     static func tolerance(_ value: Double) throws(CFailure) -> Double {
         guard value.isFinite, value >= 0 else { throw .invalid("the tolerance \(value) must be a finite number of at least 0") }
         return value
-    }
-}
-
-/// What an `alphahit_engine *` points at: the engine until `alphahit_engine_close`, which frees the
-/// engine but keeps this small handle, so that a second close is ignored and a later call says
-/// "the engine is closed" instead of reading freed memory. (A handle costs a few dozen bytes for
-/// the life of the process.)
-final class EngineHandle {
-    var engine: HitTester?
-
-    init(_ engine: HitTester) {
-        self.engine = engine
     }
 }

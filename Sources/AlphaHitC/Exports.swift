@@ -27,7 +27,7 @@ public func alphahit_engine_open_file(
         engine.pointee = nil
         let file = try CBridge.string(path, "the path")
         do throws(LayoutFileError) {
-            engine.pointee = CBridge.handle(try HitTester(contentsOfLayoutFile: file))
+            engine.pointee = CBridge.handle(EngineHandle(scene: try HitScene(contentsOfLayoutFile: file)))
         } catch {
             throw CFailure(error)
         }
@@ -48,7 +48,7 @@ public func alphahit_engine_open_json(
         let bytes = [UInt8](UnsafeRawBufferPointer(start: json, count: length))
         let directory = try baseDirectory.map { pointer throws(CFailure) in try CBridge.string(pointer, "the base folder") }
         do throws(LayoutFileError) {
-            engine.pointee = CBridge.handle(try HitTester(layoutJSON: bytes, name: "<json>", imageDirectory: directory))
+            engine.pointee = CBridge.handle(EngineHandle(scene: try HitScene(layoutJSON: bytes, name: "<json>", imageDirectory: directory)))
         } catch {
             throw CFailure(error)
         }
@@ -59,7 +59,7 @@ public func alphahit_engine_open_json(
 @_cdecl("alphahit_engine_close")
 public func alphahit_engine_close(_ engine: OpaquePointer?) {
     guard let engine else { return }
-    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue().engine = nil
+    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue().close()
 }
 
 /// The number of elements; -1 for a NULL engine.
@@ -79,10 +79,25 @@ public func alphahit_element_id(
         let tester = try CBridge.engine(engine)
         guard let id else { throw .invalid("the id out-pointer is NULL") }
         id.pointee = nil
-        guard index >= 0, index < Int64(tester.elements.count) else {
-            throw .invalid("element index \(index) is out of range 0..<\(tester.elements.count)")
+        guard let number = Int32(exactly: index), tester.containsElement(ElementIndex(rawValue: number)) else {
+            throw .invalid("element index \(index) is not an element of the engine (it has \(tester.elements.count); a changed engine's indices are those alphahit_element_index gives)")
         }
-        id.pointee = CBridge.allocatedCString(tester.id(of: tester.elements[Int(index)]))
+        id.pointee = CBridge.allocatedCString(tester.id(of: ElementIndex(rawValue: number)))
+    }
+}
+
+/// The index of the element at a position in layout order.
+@_cdecl("alphahit_element_at")
+public func alphahit_element_at(
+    _ engine: OpaquePointer?, _ position: Int64, _ index: UnsafeMutablePointer<Int64>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    CBridge.run(error) { () throws(CFailure) in
+        let tester = try CBridge.engine(engine)
+        guard let index else { throw .invalid("the index out-pointer is NULL") }
+        guard position >= 0, position < Int64(tester.elements.count) else {
+            throw .invalid("position \(position) is out of range 0..<\(tester.elements.count)")
+        }
+        index.pointee = Int64(tester.elements[Int(position)].rawValue)
     }
 }
 

@@ -38,7 +38,7 @@ struct LayerRulesTests {
         "AlphaHit": (["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages", "AlphaHitAtlas", "AlphaHitEngine"], [:]),
         "AlphaHitReports": (["AlphaHit", "AlphaHitJSON"], [:]),
         "HitTestCLI": (["AlphaHit", "AlphaHitJSON", "AlphaHitReports"], ["IO/SystemCalls.swift": libc]),
-        "AlphaHitC": (["AlphaHit", "AlphaHitReports", "AlphaHitJSON"], ["Exports.swift": libc, "CStatus.swift": libc]),
+        "AlphaHitC": (["AlphaHit", "AlphaHitReports", "AlphaHitJSON"], ["Exports.swift": libc, "CStatus.swift": libc, "EngineHandle.swift": ["Synchronization"]]),
         "hittest": (["HitTestCLI"], [:]),
     ]
 

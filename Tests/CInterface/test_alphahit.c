@@ -151,6 +151,109 @@ static void test_threads(void) {
     alphahit_engine_close(engine);
 }
 
+static alphahit_status change(alphahit_engine *engine, const char *json) {
+    return alphahit_engine_change(engine, json, strlen(json), NULL);
+}
+
+static void test_changes(void) {
+    alphahit_engine *engine = open_sample("diamonds");
+    int west = index_of(engine, "west");
+    alphahit_engine *before = NULL;
+    CHECK(alphahit_engine_snapshot(engine, &before, NULL) == ALPHAHIT_OK && before != NULL, "a snapshot is taken");
+    /* West moves off the canvas: (50, 80), its centre, hits nothing now, but still west in the snapshot. */
+    CHECK(alphahit_set_frame(engine, "west", 1000, 30, 100, 100, NULL) == ALPHAHIT_OK, "set_frame");
+    CHECK(alphahit_hit(engine, 50, 80) == -1, "west has moved away from (50, 80)");
+    CHECK(alphahit_hit(before, 50, 80) == west, "the snapshot is as it was");
+    CHECK(alphahit_set_frame(engine, "west", 0, 30, 100, 100, NULL) == ALPHAHIT_OK && alphahit_hit(engine, 50, 80) == west,
+          "west is back, with its index");
+    int south = index_of(engine, "south");
+    CHECK(alphahit_set_hidden(engine, "south", 1, NULL) == ALPHAHIT_OK && alphahit_hit(engine, 120, 110) != south, "south hidden");
+    CHECK(alphahit_set_hidden(engine, "south", 0, NULL) == ALPHAHIT_OK && alphahit_hit(engine, 120, 110) == south, "south shown");
+    /* An added element takes the next index (4), front-most at the top level; added again after its
+     * removal, a new one (5), and 4 is no element any more. */
+    CHECK(change(engine, "{\"add\": {\"id\": \"n\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 20, \"height\": 20}}}") == ALPHAHIT_OK, "add");
+    CHECK(index_of(engine, "n") == 4 && alphahit_hit(engine, 5, 5) == 4 && alphahit_element_count(engine) == 5, "n is 4 at (5, 5)");
+    CHECK(change(engine, "{\"remove\": \"n\"}") == ALPHAHIT_OK && alphahit_hit(engine, 5, 5) == -1 && alphahit_element_count(engine) == 4, "remove");
+    CHECK(change(engine, "{\"add\": {\"id\": \"n\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 20, \"height\": 20}}, \"index\": 0}") == ALPHAHIT_OK,
+          "add again, back-most");
+    CHECK(index_of(engine, "n") == 5 && alphahit_hit(engine, 5, 5) == 5, "n is 5 now");
+    char *id = NULL, *error = NULL;
+    CHECK(alphahit_element_id(engine, 5, &id, NULL) == ALPHAHIT_OK && strcmp(id, "n") == 0, "element 5 is n");
+    alphahit_free(id);
+    CHECK(alphahit_element_id(engine, 4, &id, NULL) == ALPHAHIT_INVALID_ARGUMENT, "4 is no element any more");
+    CHECK(alphahit_hit(engine, 50, 80) == west && index_of(engine, "west") == west, "west keeps its index");
+    int64_t at = -1;
+    CHECK(alphahit_element_at(engine, 0, &at, NULL) == ALPHAHIT_OK && at == 5, "n is first in layout order, as index 5");
+    CHECK(alphahit_element_at(engine, 1, &at, NULL) == ALPHAHIT_OK && at == west, "then west");
+    CHECK(alphahit_element_at(engine, 5, &at, NULL) == ALPHAHIT_INVALID_ARGUMENT, "position 5 of 5 is out of range");
+    /* Twice as large about its centre (10, 10): it reaches (25, 25); without the transform it does not. */
+    const double twice[6] = {2, 0, 0, 2, 0, 0};
+    CHECK(alphahit_set_transform(engine, "n", twice, NULL) == ALPHAHIT_OK && alphahit_hit(engine, 25, 25) == 5, "set_transform");
+    CHECK(alphahit_set_transform(engine, "n", NULL, NULL) == ALPHAHIT_OK && alphahit_hit(engine, 25, 25) == -1, "transform removed");
+    CHECK(change(engine, "{\"set\": \"n\", \"image\": \"diamond.png\", \"states\": {\"on\": \"diamond.png\"}}") == ALPHAHIT_OK, "set states");
+    CHECK(alphahit_set_state(engine, "n", "on", NULL) == ALPHAHIT_OK, "set_state");
+    /* Refusals change nothing and say why, at the changed layout's paths (n is elements[0] now). */
+    CHECK(alphahit_set_frame(engine, "nope", 0, 0, 1, 1, &error) == ALPHAHIT_NOT_FOUND && error && strstr(error, "nope"), "unknown id");
+    alphahit_free(error);
+    CHECK(alphahit_set_frame(engine, "west", 0, 30, -1, 100, &error) == ALPHAHIT_LAYOUT_ERROR && error && strstr(error, "elements[1].frame.width"),
+          "a negative width is refused at its path: %s", error ? error : "");
+    alphahit_free(error);
+    CHECK(alphahit_hit(engine, 50, 80) == west, "the refused frame changed nothing");
+    CHECK(alphahit_set_state(engine, "n", "", &error) == ALPHAHIT_LAYOUT_ERROR, "an empty state is refused: %s", error ? error : "");
+    alphahit_free(error);
+    CHECK(change(engine, "{\"set\": ") == ALPHAHIT_INVALID_ARGUMENT, "invalid JSON");
+    CHECK(change(engine, "{\"query\": [[1, 2]]}") == ALPHAHIT_INVALID_ARGUMENT, "a query is not a change");
+    CHECK(change(engine, "{\"move\": \"west\", \"index\": 9}") == ALPHAHIT_INVALID_ARGUMENT, "a position beyond the siblings");
+    CHECK(alphahit_set_hidden(engine, NULL, 1, NULL) == ALPHAHIT_INVALID_ARGUMENT, "a NULL id");
+    CHECK(alphahit_engine_change(engine, NULL, 3, NULL) == ALPHAHIT_INVALID_ARGUMENT, "NULL JSON");
+    CHECK(alphahit_set_hidden(before, "west", 1, &error) == ALPHAHIT_INVALID_ARGUMENT && error && strstr(error, "snapshot"), "a snapshot cannot change");
+    alphahit_free(error);
+    alphahit_engine_close(before);
+    CHECK(alphahit_set_hidden(before, "west", 1, NULL) == ALPHAHIT_INVALID_ARGUMENT, "a closed snapshot");
+    alphahit_engine_close(engine);
+    CHECK(alphahit_set_hidden(engine, "west", 1, NULL) == ALPHAHIT_INVALID_ARGUMENT, "a closed engine");
+}
+
+struct reader {
+    alphahit_engine *engine;
+    int32_t west;
+    volatile int *done;
+    int reads, wrong;
+};
+
+static void *read_while_changing(void *argument) {
+    struct reader *reader = argument;
+    while (!*reader->done || reader->reads == 0) {
+        int32_t answer = alphahit_hit(reader->engine, 50, 80);
+        if (answer != reader->west && answer != -1) reader->wrong++;
+        reader->reads++;
+    }
+    return NULL;
+}
+
+static void test_changes_from_threads(void) {
+    alphahit_engine *engine = open_sample("diamonds");
+    volatile int done = 0;
+    pthread_t threads[2];
+    struct reader readers[2];
+    for (int t = 0; t < 2; t++) {
+        readers[t] = (struct reader){engine, index_of(engine, "west"), &done, 0, 0};
+        pthread_create(&threads[t], NULL, read_while_changing, &readers[t]);
+    }
+    int refused = 0;
+    for (int round = 0; round < 100; round++) {
+        if (alphahit_set_frame(engine, "west", round % 2 ? 1000 : 0, 30, 100, 100, NULL) != ALPHAHIT_OK) refused++;
+    }
+    done = 1;
+    int wrong = 0;
+    for (int t = 0; t < 2; t++) {
+        pthread_join(threads[t], NULL);
+        wrong += readers[t].wrong;
+    }
+    CHECK(refused == 0 && wrong == 0, "two threads query while one changes: %d refused, %d wrong", refused, wrong);
+    alphahit_engine_close(engine);
+}
+
 static void test_errors(void) {
     alphahit_engine *engine = (alphahit_engine *)1;
     char *error = NULL;
@@ -267,6 +370,8 @@ int main(int argc, char **argv) {
     test_basics();
     test_batch();
     test_threads();
+    test_changes();
+    test_changes_from_threads();
     test_errors();
     test_hardening();
     printf("c-interface: %d passed, %d failed\n", passed, failed);

@@ -84,6 +84,13 @@ def _load():
         "alphahit_element_count": (c_int64, [c_void_p]),
         "alphahit_element_id": (c_int32, [c_void_p, c_int64, out, out]),
         "alphahit_element_index": (c_int32, [c_void_p, c_char_p, ctypes.POINTER(c_int64), out]),
+        "alphahit_element_at": (c_int32, [c_void_p, c_int64, ctypes.POINTER(c_int64), out]),
+        "alphahit_engine_change": (c_int32, [c_void_p, c_char_p, c_size_t, out]),
+        "alphahit_set_frame": (c_int32, [c_void_p, c_char_p, c_double, c_double, c_double, c_double, out]),
+        "alphahit_set_transform": (c_int32, [c_void_p, c_char_p, ctypes.POINTER(c_double), out]),
+        "alphahit_set_hidden": (c_int32, [c_void_p, c_char_p, c_int32, out]),
+        "alphahit_set_state": (c_int32, [c_void_p, c_char_p, c_char_p, out]),
+        "alphahit_engine_snapshot": (c_int32, [c_void_p, out, out]),
         "alphahit_hit": (c_int32, [c_void_p, c_double, c_double]),
         "alphahit_hit_many": (c_int32, [c_void_p, c_void_p, c_void_p, c_size_t, c_size_t, c_void_p, ctypes.c_uint32, out]),
         "alphahit_hit_many_with_tolerance": (
@@ -161,13 +168,27 @@ def _check(status, error):
         raise _ERRORS.get(status, AlphaHitError)(message or f"alphahit status {status}")
 
 
+def _id(name, value):
+    """An element id or state name for the C library: a str without NUL, encoded."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    if "\0" in value:
+        raise InvalidArgument(f"{name} must not contain a NUL character")
+    return value.encode("utf-8", "surrogatepass")
+
+
 class Engine:
-    """A layout with its images decoded and indexed. Safe to query from many threads at once."""
+    """A layout with its images decoded and indexed, which can be changed while it is queried.
+
+    Any number of threads may query an engine while one thread at a time changes it (the methods
+    under "Changes", Docs/LiveScenes.md); each query sees the engine before or after each change.
+    An element keeps its index for as long as it exists; an added element gets an index never used
+    before, so after changes indices are not positions in ``ids``."""
 
     def __init__(self, path):
         """Opens the layout file at `path` (str, bytes or os.PathLike); raises LayoutError or DecodeError."""
         self._handle = None
-        self._ids = None
+        self._names = {}
         encoded = _path("path", path)
         handle, error = ctypes.c_void_p(), ctypes.c_void_p()
         status = _library().alphahit_engine_open_file(encoded, ctypes.byref(handle), ctypes.byref(error))
@@ -179,7 +200,7 @@ class Engine:
         """An engine from a layout's JSON text (str or bytes); image paths start at `base_dir`."""
         engine = cls.__new__(cls)
         engine._handle = None
-        engine._ids = None
+        engine._names = {}
         if not isinstance(text, (str, bytes, bytearray, memoryview)):
             raise TypeError(f"text must be str or bytes, not {type(text).__name__}")
         data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
@@ -217,10 +238,27 @@ class Engine:
 
     @property
     def ids(self):
-        """Every element's id, in layout order (an element's index is its position here)."""
-        if self._ids is None:
-            self._ids = [self.id(i) for i in range(len(self))]
-        return self._ids
+        """Every element's id, in layout order (until the engine is changed, an element's index is
+        its position here)."""
+        return [self.id(index) for index in self.indices]
+
+    @property
+    def indices(self):
+        """Every element's index, in layout order."""
+        lib, handle = _library(), self._live()
+        result = []
+        for position in range(len(self)):
+            index, error = ctypes.c_int64(), ctypes.c_void_p()
+            _check(lib.alphahit_element_at(handle, position, ctypes.byref(index), ctypes.byref(error)), error)
+            result.append(index.value)
+        return result
+
+    def _name(self, index):
+        """The id of element `index`, remembered: an index names one element for the engine's life."""
+        name = self._names.get(index)
+        if name is None:
+            name = self._names[index] = self.id(index)
+        return name
 
     def id(self, index):
         """The id of element `index` (an int); raises InvalidArgument when out of range."""
@@ -235,12 +273,9 @@ class Engine:
 
     def index(self, element_id):
         """The index of the element with id `element_id` (a str); raises NotFound."""
-        if not isinstance(element_id, str):
-            raise TypeError(f"element_id must be a str, not {type(element_id).__name__}")
-        if "\0" in element_id:
-            raise InvalidArgument("element_id must not contain a NUL character")
+        encoded = _id("element_id", element_id)
         index, error = ctypes.c_int64(), ctypes.c_void_p()
-        status = _library().alphahit_element_index(self._live(), element_id.encode("utf-8", "surrogatepass"), ctypes.byref(index), ctypes.byref(error))
+        status = _library().alphahit_element_index(self._live(), encoded, ctypes.byref(index), ctypes.byref(error))
         _check(status, error)
         return index.value
 
@@ -253,14 +288,14 @@ class Engine:
             index = lib.alphahit_hit(handle, x, y)
         else:
             index = lib.alphahit_hit_with_tolerance(handle, x, y, _tolerance(tolerance), None)
-        return None if index < 0 else self.ids[index]
+        return None if index < 0 else self._name(index)
 
     def hit_with_distance(self, x, y, tolerance):
         """(id, distance in points) of what a tap at (x, y) selects with `tolerance`, or None."""
         x, y, tolerance = _coordinate("x", x), _coordinate("y", y), _tolerance(tolerance)
         distance = ctypes.c_double(0)
         index = _library().alphahit_hit_with_tolerance(self._live(), x, y, tolerance, ctypes.byref(distance))
-        return None if index < 0 else (self.ids[index], distance.value)
+        return None if index < 0 else (self._name(index), distance.value)
 
     def hit_many(self, points, indices=False, threads=0, tolerance=None):
         """The answer for every point: a sequence of (x, y) pairs or a NumPy array of shape (n, 2).
@@ -325,8 +360,8 @@ class Engine:
         del keep
         if indices:
             return out if numpy is not None else list(out)
-        ids = self.ids
-        return [ids[i] if i >= 0 else None for i in out.tolist()] if numpy is not None else [ids[i] if i >= 0 else None for i in out]
+        name = self._name
+        return [name(i) if i >= 0 else None for i in (out.tolist() if numpy is not None else out)]
 
     def explain(self, x, y, tolerance=None):
         """Why (x, y) hits what it hits, as `hittest query --explain --json` tells it: a dict with
@@ -340,6 +375,94 @@ class Engine:
             status = _library().alphahit_explain_with_tolerance(self._live(), x, y, _tolerance(tolerance), ctypes.byref(text), ctypes.byref(error))
         _check(status, error)
         return json.loads(_take_string(text))
+
+
+    # Changes (Docs/LiveScenes.md): each is checked as the layout file is, and one that is refused
+    # changes nothing: NotFound for an unknown id, LayoutError (DecodeError for an unreadable image)
+    # with every problem at its path, InvalidArgument for anything else.
+
+    def change(self, change):
+        """Applies one change, a dict (or its JSON text) as a line of a `hittest replay` script:
+        {"set": ID, KEY: VALUE, ...} (None: back to the default), {"add": ELEMENT, "parent": ID,
+        "index": N}, {"remove": ID}, {"move": ID, "parent": ID or None, "index": N}."""
+        if isinstance(change, dict):
+            text = json.dumps(change, allow_nan=False).encode("utf-8")
+        elif isinstance(change, (str, bytes)):
+            text = change.encode("utf-8", "surrogatepass") if isinstance(change, str) else change
+        else:
+            raise TypeError(f"change must be a dict or JSON text, not {type(change).__name__}")
+        error = ctypes.c_void_p()
+        _check(_library().alphahit_engine_change(self._live(), text, len(text), ctypes.byref(error)), error)
+
+    def update(self, keys):
+        """Sets element keys: ``update({"set": "field", "frame": {...}, "state": "disabled"})``."""
+        if not isinstance(keys, dict) or not isinstance(keys.get("set"), str):
+            raise TypeError('update takes a dict naming the element: {"set": ID, KEY: VALUE, ...}')
+        self.change(keys)
+
+    def add(self, element, parent=None, index=None):
+        """Adds `element` (a dict of the layout format, with its children) as the child of
+        `parent` (an id; None: the top level) at position `index` among its siblings (None: last,
+        the front-most)."""
+        change = {"add": element}
+        if parent is not None:
+            change["parent"] = parent
+        if index is not None:
+            change["index"] = index
+        self.change(change)
+
+    def remove(self, element_id):
+        """Removes the element and its subtree."""
+        self.change({"remove": element_id})
+
+    def move(self, element_id, parent=..., index=None):
+        """Moves the element to position `index` (None: last) under `parent` (an id; None: the top
+        level; left out: its own parent)."""
+        change = {"move": element_id}
+        if parent is not ...:
+            change["parent"] = parent
+        if index is not None:
+            change["index"] = index
+        self.change(change)
+
+    def set_frame(self, element_id, x, y, width, height):
+        """Moves or resizes the element: its frame in its parent's points."""
+        numbers = [_number(name, value) for name, value in (("x", x), ("y", y), ("width", width), ("height", height))]
+        error = ctypes.c_void_p()
+        _check(_library().alphahit_set_frame(self._live(), _id("element_id", element_id), *numbers, ctypes.byref(error)), error)
+
+    def set_transform(self, element_id, transform):
+        """Sets the element's transform about its frame's centre to (a, b, c, d, tx, ty), or removes it (None)."""
+        matrix = None
+        if transform is not None:
+            values = list(transform)
+            if len(values) != 6:
+                raise InvalidArgument(f"transform must be six numbers (a, b, c, d, tx, ty), not {len(values)}")
+            matrix = (ctypes.c_double * 6)(*[_number(f"transform[{i}]", v) for i, v in enumerate(values)])
+        error = ctypes.c_void_p()
+        _check(_library().alphahit_set_transform(self._live(), _id("element_id", element_id), matrix, ctypes.byref(error)), error)
+
+    def set_hidden(self, element_id, hidden):
+        """Hides (True) or shows (False) the element and its subtree."""
+        if not isinstance(hidden, bool):
+            raise TypeError(f"hidden must be a bool, not {type(hidden).__name__}")
+        error = ctypes.c_void_p()
+        _check(_library().alphahit_set_hidden(self._live(), _id("element_id", element_id), int(hidden), ctypes.byref(error)), error)
+
+    def set_state(self, element_id, state):
+        """Puts the element in `state` ("normal": its own image; see the layout key "states")."""
+        error = ctypes.c_void_p()
+        _check(_library().alphahit_set_state(self._live(), _id("element_id", element_id), _id("state", state), ctypes.byref(error)), error)
+
+    def snapshot(self):
+        """An immutable Engine of this one as it is now: later changes do not reach it, and it
+        refuses changes of its own."""
+        handle, error = ctypes.c_void_p(), ctypes.c_void_p()
+        _check(_library().alphahit_engine_snapshot(self._live(), ctypes.byref(handle), ctypes.byref(error)), error)
+        snapshot = Engine.__new__(Engine)
+        snapshot._handle = handle
+        snapshot._names = self._names
+        return snapshot
 
 
 def library_version():

@@ -11,17 +11,23 @@
  * - Strings going in are NUL-terminated UTF-8; strings coming out are allocated by the library
  *   and freed with alphahit_free.
  * - Coordinates are layout points (doubles), x to the right, y downwards.
- * - Element indices are positions in layout order (depth first, parents before children),
- *   0 ..< alphahit_element_count.
+ * - Element indices: in an engine that has not been changed, positions in layout order (depth
+ *   first, parents before children), 0 ..< alphahit_element_count. A change keeps every element's
+ *   index for as long as the element exists and never gives a removed element's index to another;
+ *   an added element gets an index never used before in the engine (so, after changes, indices
+ *   need not be below alphahit_element_count: take them from alphahit_element_index).
  *
  * - Points must be finite: a NaN or infinite coordinate is ALPHAHIT_INVALID_ARGUMENT (or -2 from
  *   the functions that return an index), as `hittest query` refuses it; nothing is answered for it.
  * - Sizes (counts, strides, lengths) are checked: one that no array can have, or a product that
  *   would wrap, is ALPHAHIT_INVALID_ARGUMENT with a message naming it.
  *
- * Thread safety: an engine is immutable once opened. Any number of threads may query one engine
- * at the same time (every function taking a const alphahit_engine *); only alphahit_engine_close
- * must not run while another call uses the same engine.
+ * Thread safety: any number of threads may query one engine at the same time (every function
+ * taking a const alphahit_engine *) while one thread at a time changes it (the functions under
+ * "Changing an engine"): each query sees the engine before or after each change, never a mix, and
+ * no query waits for a change being made. Only alphahit_engine_close must not run while another
+ * call uses the same engine. Queries on a changed engine take a brief lock to read its current
+ * state; a snapshot (alphahit_engine_snapshot) takes none.
  */
 #ifndef ALPHAHIT_H
 #define ALPHAHIT_H
@@ -90,6 +96,11 @@ int64_t alphahit_element_count(const alphahit_engine *engine);
  * Returns ALPHAHIT_OK or ALPHAHIT_INVALID_ARGUMENT (NULL engine or id, index out of range). */
 alphahit_status alphahit_element_id(const alphahit_engine *engine, int64_t index, char **id, char **error);
 
+/* The index of the element at `position` in layout order (0 ..< alphahit_element_count) in *index:
+ * `position` itself until the engine is changed. Returns ALPHAHIT_OK or ALPHAHIT_INVALID_ARGUMENT
+ * (NULL engine or index, position out of range). */
+alphahit_status alphahit_element_at(const alphahit_engine *engine, int64_t position, int64_t *index, char **error);
+
 /* The index of the element with id `id` in *index. Returns ALPHAHIT_OK, ALPHAHIT_NOT_FOUND, or
  * ALPHAHIT_INVALID_ARGUMENT (NULL pointer, id not UTF-8). */
 alphahit_status alphahit_element_index(const alphahit_engine *engine, const char *id, int64_t *index, char **error);
@@ -135,6 +146,43 @@ alphahit_status alphahit_explain(const alphahit_engine *engine, double x, double
  * answer then follow it, as `hittest query --explain --json --tolerance`. */
 alphahit_status alphahit_explain_with_tolerance(
     const alphahit_engine *engine, double x, double y, double tolerance, char **json, char **error);
+
+/* Changing an engine (Docs/LiveScenes.md). Each change is checked as the layout file is: a change
+ * that is refused changes nothing. Every function returns ALPHAHIT_OK; ALPHAHIT_NOT_FOUND for an
+ * id that no element has; ALPHAHIT_LAYOUT_ERROR when the changed layout breaks a layout rule (the
+ * message lists every problem, PATH: MESSAGE a line, at the changed layout's paths);
+ * ALPHAHIT_DECODE_ERROR when only an image of it cannot be read; ALPHAHIT_INVALID_ARGUMENT for a
+ * NULL pointer, a string that is not UTF-8, a change that is not valid JSON or not a change, a
+ * position beyond the siblings, a move into the element's own subtree, a closed engine, or a
+ * snapshot (which cannot be changed). After a change, queries answer exactly what an engine
+ * opened on the changed layout answers, with the indices above. */
+
+/* Applies one change given as `length` bytes of JSON (need not be NUL-terminated; at most 256 MiB),
+ * one line of a `hittest replay` script:
+ *   {"set": "ID", KEY: VALUE, ...}    sets element keys (null: back to the default)
+ *   {"add": ELEMENT, "parent": "ID", "index": N}   parent and index optional (top level; last)
+ *   {"remove": "ID"}
+ *   {"move": "ID", "parent": "ID" or null, "index": N}   parent absent: stays with its parent */
+alphahit_status alphahit_engine_change(alphahit_engine *engine, const char *json, size_t length, char **error);
+
+/* Moves or resizes element `id`: its frame (x, y, width, height) in its parent's points. */
+alphahit_status alphahit_set_frame(
+    alphahit_engine *engine, const char *id, double x, double y, double width, double height, char **error);
+
+/* Sets element `id`'s transform, about the centre of its frame, to the six numbers at `matrix`
+ * (a, b, c, d, tx, ty: x' = a x + c y + tx, y' = b x + d y + ty); NULL removes it. */
+alphahit_status alphahit_set_transform(alphahit_engine *engine, const char *id, const double *matrix, char **error);
+
+/* Hides (hidden != 0) or shows (0) element `id` and its subtree. */
+alphahit_status alphahit_set_hidden(alphahit_engine *engine, const char *id, int32_t hidden, char **error);
+
+/* Puts element `id` in state `state` ("normal": its own image; see the layout key "states"). */
+alphahit_status alphahit_set_state(alphahit_engine *engine, const char *id, const char *state, char **error);
+
+/* An immutable copy of the engine as it is now, in *snapshot (close it with alphahit_engine_close):
+ * taken in constant time, unchanged by later changes to `engine`, queried without any lock, and
+ * itself refusing changes. Returns ALPHAHIT_OK or ALPHAHIT_INVALID_ARGUMENT. */
+alphahit_status alphahit_engine_snapshot(const alphahit_engine *engine, alphahit_engine **snapshot, char **error);
 
 #ifdef __cplusplus
 }

@@ -76,6 +76,11 @@ extension HitTester {
         return list.map { numbering.index(ofPosition: Int($0)) }
     }
 
+    /// Whether `element` names an element of this engine: one of the indices ``elements`` lists.
+    public func containsElement(_ element: ElementIndex) -> Bool {
+        numbering.position(of: element, count: storage.ids.count) != nil
+    }
+
     /// The element's position in this engine's pre-order listing (what its tables are indexed by):
     /// for a built layout, its index's `rawValue`; in a scene's snapshot, wherever it is now.
     ///
