@@ -76,6 +76,37 @@ struct HitSceneTests {
         #expect(scene.layout.elements.map(\.id) == ["a", "b"])
     }
 
+    @Test("a long batch (which finds its updates in a table of places) makes the layout the same changes one by one make")
+    func longBatches() throws {
+        var g = SplitMix(seed: 9)
+        let scene = try HitScene(layout: Layout(elements: (0..<6).map { Self.box("r\($0)", x: Double($0) * 20, [Self.box("c\($0)", x: 1)]) }), cache: ImageCache())
+        var model = scene.layout
+        var added = 0
+        for _ in 0..<5 {
+            let ids = model.allIDs
+            let changes: [LayoutChange] = (0..<HitScene.placeTableBatch + 4).map { step in
+                let id = ids[Int(g.next(in: 0...Double(ids.count) - 0.01))]
+                switch step % 7 {
+                case 3:
+                    added += 1
+                    return .add(Self.box("n\(added)", x: g.next(in: 0...100)), parent: id.hasPrefix("r") ? id : nil, index: 0)
+                case 5: return .move(id: id.hasPrefix("c") ? id : "r0", parent: .topLevel, index: 0)
+                default:
+                    let x = g.next(in: 0...100)
+                    return .update(id: id) { $0.frame.x = x }
+                }
+            }
+            try scene.apply(changes)
+            for change in changes { try model.apply(change) }
+            #expect(scene.layout == model)
+        }
+        let before = scene.layout
+        #expect(throws: LayoutChangeError.unknownID("zz")) {
+            try scene.apply((0..<HitScene.placeTableBatch).map { _ in .update(id: "r1") { $0.frame.y = 5 } } + [.update(id: "zz") { _ in }])
+        }
+        #expect(scene.layout == before)
+    }
+
     @Test("a change the layout rules refuse changes nothing and says why at the changed layout's path")
     func invalidChanges() throws {
         let scene = try Self.scene()

@@ -45,9 +45,11 @@ enum BenchmarkMain {
         let fixtures = try BenchFixtures(quick: quick)
         let started = Date()
         // Every benchmark is declared once, with its name; fixtures are made only for those selected.
+        let liveFigures = FigureSink()
         let declared = LookupBenchmarks.declare(fixtures) + ResolutionBenchmarks.declare(fixtures)
             + DecodeBenchmarks.declare(fixtures) + CacheBenchmarks.declare(fixtures) + CLIBenchmarks.declare(fixtures)
             + AtlasBenchmarks.declare(fixtures) + AtlasParseBenchmarks.declare(fixtures) + SeedBenchmarks.declare(fixtures)
+            + LiveBenchmarks.declare(fixtures, figures: liveFigures)
         print("AlphaHit benchmarks\(quick ? " (quick smoke run: small inputs, figures not meaningful)" : ""), \(samples) sample\(samples == 1 ? "" : "s") each, ns per operation")
         print(Report.header)
         var harness = Harness(samples: samples)
@@ -63,7 +65,10 @@ enum BenchmarkMain {
                 print("note: \(benchmark.name) skipped: \(error)")
             }
         }
-        var figures: [String: Double] = [:]
+        var figures = liveFigures.values
+        for (name, ratio) in figures.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/bytes-ratio") {
+            print("\(name): \(Report.fixed(ratio, 2))x the engine bytes of a fresh build of the same final layout")
+        }
         if !quick, filter.map({ "memory/atlas-1000-frames".contains($0) || "lookup/atlas".contains($0) }) ?? true {
             let (sheet, perFrame) = try AtlasBenchmarks.thousandFramesMemory(fixtures)
             figures["memory/atlas-1000-frames/sheet"] = sheet

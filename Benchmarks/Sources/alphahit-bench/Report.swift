@@ -14,7 +14,7 @@ enum Report {
     }
 
     /// Wide enough for the longest name in the suite.
-    static let nameWidth = 32
+    static let nameWidth = 40
 
     static func row(_ measurement: Measurement, _ results: [String: Measurement]) -> String {
         let b = measurement.benchmark

@@ -28,6 +28,12 @@ enum Target {
         .ratio(name: "decode/64/alpha8", baseline: "decode/64/floor", atMost: 1.3),
         .figure(name: Figure.decodePeakMemory, lessThan: 24 * 1_048_576, unit: .mebibytes),
         .figure(name: Figure.enginePerElement, lessThan: 128.5, unit: .bytes),
+        .nanoseconds(name: "live/move/n10000", atMost: 2000),
+        .nanoseconds(name: "live/frame/n10000", atMost: 2_000_000),
+        .nanoseconds(name: "live/state/n10000", atMost: 1000),
+        .nanoseconds(name: "live/add-remove/n10000", atMost: 5000),
+        .ratio(name: "live/resolve-after-changes/n10000", baseline: "live/resolve-after-changes/n10000/fresh", atMost: 1.2),
+        .figure(name: Figure.liveBytesRatio, lessThan: 1.2, unit: .times),
     ]
 
     /// "met" or "MISSED", with the figure compared; nil when a benchmark it needs did not run.
@@ -57,14 +63,17 @@ enum Figure {
     static let decodePeakMemory = "memory/decode-4096-alpha8/added_peak_bytes"
     /// The engine's own bytes per element (decoded images excluded) at 100,000 elements.
     static let enginePerElement = "memory/engine-per-element-n100000"
+    /// A scene's engine bytes after 100,000 changes over a fresh build's of the same final layout.
+    static let liveBytesRatio = "live/resolve-after-changes/n10000/bytes-ratio"
 
     enum Unit {
-        case mebibytes, bytes
+        case mebibytes, bytes, times
 
         func format(_ value: Double) -> String {
             switch self {
             case .mebibytes: "\(Report.fixed(value / 1_048_576, 1)) MiB"
             case .bytes: "\(Int(value.rounded())) B"
+            case .times: "\(Report.fixed(value, 2))x"
             }
         }
     }

@@ -2,7 +2,7 @@ extension HitTester {
     /// The bytes of the engine's own tables, excluding decoded images: the per-point tables (hot
     /// records, general elements' full records, transforms, parents, grid cells and entries), the
     /// full records once something has built them, the candidate boxes, and the tree kept for results
-    /// (see ``ElementTree/byteCount``). For the benchmarks' memory-per-element figure.
+    /// (see ``ElementTree/byteCount``), and a scene snapshot's element numbers. For the benchmarks' memory-per-element figure.
     package var engineByteCount: Int { engineBytes.reduce(0) { $0 + $1.bytes } }
 
     /// ``engineByteCount`` by table, largest first.
@@ -18,6 +18,7 @@ extension HitTester {
             ("grid entries", s.cellEntries.byteCount),
             ("candidate boxes", s.candidates.count * MemoryLayout<GridEntry>.stride),
             ("tree: ids, id lookup, child lists, lines, skip reasons", s.tree.byteCount),
+            ("a scene's element numbers, both ways", numbering.byteCount),
         ]
         return parts.sorted { $0.1 > $1.1 }.map { (table: $0.0, bytes: $0.1) }
     }

@@ -68,7 +68,17 @@ public final class HitScene: Sendable {
     public func apply(_ changes: [LayoutChange]) throws(LayoutChangeError) {
         try writer.withLock { (state: inout State) throws(LayoutChangeError) in
             var changed = state
+            // A long batch finds its updates' elements in one table of places, made again after
+            // each change that moves elements; a short one searches the tree for each.
+            var places: [String: [Int]]?
             for change in changes {
+                if case .update(let id, let body) = change, changes.count >= Self.placeTableBatch {
+                    if places == nil { places = changed.layout.places() }
+                    guard let place = places![id] else { throw .unknownID(id) }
+                    try changed.layout.update(at: place, id: id, body)
+                    continue
+                }
+                places = nil
                 try changed.numbers.note(change, in: changed.layout)
                 try changed.layout.apply(change)
             }
@@ -84,6 +94,9 @@ public final class HitScene: Sendable {
             state = changed
         }
     }
+
+    /// Batches at least this long look their updates' elements up in a table of places.
+    static let placeTableBatch = 16
 
     /// Moves or resizes the element with `id`: its frame in its parent's points.
     public func setFrame(_ id: String, _ frame: Rect) throws(LayoutChangeError) {

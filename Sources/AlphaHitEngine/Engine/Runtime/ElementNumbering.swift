@@ -29,6 +29,10 @@ struct ElementNumbering: Sendable {
         self.positions = positions
     }
 
+    /// The bytes of both directions (the dictionary's at its capacity, 8 bytes an entry plus one
+    /// of metadata, as the standard library lays it out); 0 for positions.
+    var byteCount: Int { isIdentity ? 0 : numbers.byteCount + positions.capacity * 9 }
+
     /// Whether an engine numbers its elements by position.
     var isIdentity: Bool { numbers.count == 0 }
 

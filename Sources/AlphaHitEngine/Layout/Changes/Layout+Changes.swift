@@ -15,12 +15,7 @@ extension Layout {
         switch change {
         case .update(let id, let body):
             guard let place = place(of: id) else { throw .unknownID(id) }
-            var element = self[place]
-            let children = element.children
-            body(&element)
-            if element.id != id { throw .updateChangedStructure(id: id, key: "id") }
-            if element.children != children { throw .updateChangedStructure(id: id, key: "children") }
-            self[place] = element
+            try update(at: place, id: id, body)
             return place
         case .add(let element, let parentID, let index):
             let parent = try parentPlace(parentID)
@@ -53,6 +48,31 @@ extension Layout {
         }
     }
 
+    /// An update of the element with `id`, found at `place` (a batch of updates looks its ids up
+    /// in ``places()`` once, instead of searching the tree for each).
+    package mutating func update(at place: [Int], id: String, _ body: (inout Element) -> Void) throws(LayoutChangeError) {
+        var element = self[place]
+        let children = element.children
+        body(&element)
+        if element.id != id { throw .updateChangedStructure(id: id, key: "id") }
+        if element.children != children { throw .updateChangedStructure(id: id, key: "children") }
+        self[place] = element
+    }
+
+    /// The place of every element, by id, in one walk of the tree.
+    package func places() -> [String: [Int]] {
+        var places: [String: [Int]] = [:]
+        func walk(_ list: [Element], _ prefix: [Int]) {
+            for (offset, element) in list.enumerated() {
+                let place = prefix + [offset]
+                places[element.id] = place
+                if !element.children.isEmpty { walk(element.children, place) }
+            }
+        }
+        walk(elements, [])
+        return places
+    }
+
     /// The element at `place`: offsets from the top-level list down (`[2, 0]` is `elements[2].children[0]`).
     package subscript(place: [Int]) -> Element {
         get {
@@ -67,14 +87,21 @@ extension Layout {
 
     /// The offsets from the top level down to the element with `id`, or nil.
     package func place(of id: String) -> [Int]? {
-        func search(_ list: [Element], _ prefix: [Int]) -> [Int]? {
-            for (offset, element) in list.enumerated() {
-                if element.id == id { return prefix + [offset] }
-                if !element.children.isEmpty, let found = search(element.children, prefix + [offset]) { return found }
-            }
-            return nil
+        var place: [Int] = []
+        return Self.search(elements, for: id, &place) ? place : nil
+    }
+
+    /// Depth first through `list` for `id`, keeping the way down in `place`: one path, extended and
+    /// shortened in place (a new array per element visited cost more than the comparisons), passed
+    /// `inout` rather than captured, which would check exclusive access at every step.
+    private static func search(_ list: [Element], for id: String, _ place: inout [Int]) -> Bool {
+        place.append(0)
+        for offset in list.indices {
+            place[place.count - 1] = offset
+            if list[offset].id == id || (!list[offset].children.isEmpty && search(list[offset].children, for: id, &place)) { return true }
         }
-        return search(elements, [])
+        place.removeLast()
+        return false
     }
 
     /// The place of the element `id` names as a parent; `[]` for the top level.
