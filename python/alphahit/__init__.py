@@ -189,6 +189,7 @@ class Engine:
         """Opens the layout file at `path` (str, bytes or os.PathLike); raises LayoutError or DecodeError."""
         self._handle = None
         self._names = {}
+        self._order = None
         encoded = _path("path", path)
         handle, error = ctypes.c_void_p(), ctypes.c_void_p()
         status = _library().alphahit_engine_open_file(encoded, ctypes.byref(handle), ctypes.byref(error))
@@ -201,6 +202,7 @@ class Engine:
         engine = cls.__new__(cls)
         engine._handle = None
         engine._names = {}
+        engine._order = None
         if not isinstance(text, (str, bytes, bytearray, memoryview)):
             raise TypeError(f"text must be str or bytes, not {type(text).__name__}")
         data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
@@ -244,14 +246,17 @@ class Engine:
 
     @property
     def indices(self):
-        """Every element's index, in layout order."""
-        lib, handle = _library(), self._live()
-        result = []
-        for position in range(len(self)):
-            index, error = ctypes.c_int64(), ctypes.c_void_p()
-            _check(lib.alphahit_element_at(handle, position, ctypes.byref(index), ctypes.byref(error)), error)
-            result.append(index.value)
-        return result
+        """Every element's index, in layout order (remembered until this object changes the engine)."""
+        order = self._order
+        if order is None:
+            lib, handle = _library(), self._live()
+            order = []
+            for position in range(len(self)):
+                index, error = ctypes.c_int64(), ctypes.c_void_p()
+                _check(lib.alphahit_element_at(handle, position, ctypes.byref(index), ctypes.byref(error)), error)
+                order.append(index.value)
+            self._order = order
+        return list(order)
 
     def _name(self, index):
         """The id of element `index`, remembered: an index names one element for the engine's life."""
@@ -392,6 +397,7 @@ class Engine:
         else:
             raise TypeError(f"change must be a dict or JSON text, not {type(change).__name__}")
         error = ctypes.c_void_p()
+        self._order = None
         _check(_library().alphahit_engine_change(self._live(), text, len(text), ctypes.byref(error)), error)
 
     def update(self, keys):
@@ -462,6 +468,7 @@ class Engine:
         snapshot = Engine.__new__(Engine)
         snapshot._handle = handle
         snapshot._names = self._names
+        snapshot._order = None
         return snapshot
 
 
