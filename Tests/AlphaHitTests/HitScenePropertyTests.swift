@@ -51,13 +51,11 @@ struct HitScenePropertyTests {
     func scenesAnswerAsFreshBuilds(seed: Int) throws {
         let folder = try EngineFixtures.ImageFolder("scenesAnswerAsFreshBuilds\(seed)")
         var g = SplitMix(seed: UInt64(seed) &* 104_729 &+ 3)
-        try folder.image("blob.png", width: 16, height: 16) { x, y in UInt8(truncatingIfNeeded: (x * 37 + y * 91) % 256) }
-        try folder.image("ring@2x.png", width: 12, height: 8) { x, y in (x - 6) * (x - 6) + (y - 4) * (y - 4) < 12 ? 255 : 0 }
+        let images = try SpatialIndexPropertyTests.writeImages(folder)
         // An atlas of two frames: one as it is, one rotated and trimmed.
         try folder.image("sheet.png", width: 32, height: 16) { x, y in UInt8(truncatingIfNeeded: (x * 53 + y * 29) % 256) }
         try Data(#"{"frames": {"plain": {"frame": {"x": 0, "y": 0, "w": 16, "h": 16}, "rotated": false, "trimmed": false, "spriteSourceSize": {"x": 0, "y": 0, "w": 16, "h": 16}, "sourceSize": {"w": 16, "h": 16}}, "turned": {"frame": {"x": 16, "y": 0, "w": 16, "h": 8}, "rotated": true, "trimmed": true, "spriteSourceSize": {"x": 1, "y": 2, "w": 16, "h": 8}, "sourceSize": {"w": 18, "h": 12}}}, "meta": {"image": "sheet.png", "size": {"w": 32, "h": 16}, "scale": "1"}}"#.utf8)
             .write(to: folder.url.appendingPathComponent("sheet.json"))
-        let images = ["blob.png", "ring@2x.png"]
         var elements = SpatialIndexPropertyTests.randomLayout(&g, images: images, count: 12, snapped: seed % 2 == 1)
         for index in elements.indices where index % 3 == 0 {
             // States with their own image (a file, an atlas frame), and without (falls back on `image`).

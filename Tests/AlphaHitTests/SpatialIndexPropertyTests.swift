@@ -61,14 +61,21 @@ struct SpatialIndexPropertyTests {
         return (0..<count).map { _ in element(depth: 0) }
     }
 
+    /// The two images `randomLayout` draws from, written into `folder`: a 16 × 16 pattern of every
+    /// alpha, and a ring at 2x (its first is the one snapped layouts draw one pixel per point).
+    static func writeImages(_ folder: EngineFixtures.ImageFolder) throws -> [String] {
+        try folder.image("blob.png", width: 16, height: 16) { x, y in UInt8(truncatingIfNeeded: (x * 37 + y * 91) % 256) }
+        try folder.image("ring@2x.png", width: 12, height: 8) { x, y in (x - 6) * (x - 6) + (y - 4) * (y - 4) < 12 ? 255 : 0 }
+        return ["blob.png", "ring@2x.png"]
+    }
+
     @Test("the index answers exactly as a plain front-to-back scan, on random layouts and points", arguments: 0..<12)
     func indexMatchesScan(seed: Int) throws {
         let folder = try EngineFixtures.ImageFolder("indexMatchesScan\(seed)")
         var g = SplitMix(seed: UInt64(seed) &* 7919 &+ 1)
-        try folder.image("blob.png", width: 16, height: 16) { x, y in UInt8(truncatingIfNeeded: (x * 37 + y * 91) % 256) }
-        try folder.image("ring@2x.png", width: 12, height: 8) { x, y in (x - 6) * (x - 6) + (y - 4) * (y - 4) < 12 ? 255 : 0 }
+        let images = try Self.writeImages(folder)
         // Odd seeds: many plain elements (a sixth or more), read from their hot records alone.
-        let elements = Self.randomLayout(&g, images: ["blob.png", "ring@2x.png"], count: 20 + seed * 10, snapped: seed % 2 == 1)
+        let elements = Self.randomLayout(&g, images: images, count: 20 + seed * 10, snapped: seed % 2 == 1)
         let engine = try folder.engine(elements)
         if seed % 2 == 1 {
             let kinds = (0..<engine.storage.hot.count).map { engine.tables.hot[$0].kind }
