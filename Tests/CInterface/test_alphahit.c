@@ -254,6 +254,40 @@ static void test_changes_from_threads(void) {
     alphahit_engine_close(engine);
 }
 
+/* Changes cut, spliced and garbled at random: each is applied or refused with a status, never a
+ * crash (AddressSanitizer watches every byte), and the engine still answers afterwards. */
+static void test_garbled_changes(void) {
+    alphahit_engine *engine_for_garbling = open_sample("diamonds");
+    static const char *lines[] = {
+        "{\"set\": \"west\", \"frame\": {\"x\": 1, \"y\": 30, \"width\": 100, \"height\": 100}}",
+        "{\"add\": {\"id\": \"g\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5}, \"children\": [{\"id\": \"h\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}}]}, \"parent\": \"east\", \"index\": 0}",
+        "{\"move\": \"north\", \"parent\": null, \"index\": 1}",
+        "{\"remove\": \"g\"}",
+        "{\"set\": \"south\", \"states\": {\"on\": \"diamond.png\"}, \"state\": \"on\", \"transform\": {\"rotation\": 30}}",
+    };
+    char text[1024];
+    unsigned state = 12345;
+    int statuses[5] = {0};
+    for (int round = 0; round < 3000; round++) {
+        state = state * 1103515245u + 12345u;
+        const char *line = lines[(state >> 16) % 5];
+        size_t length = strlen(line);
+        memcpy(text, line, length);
+        state = state * 1103515245u + 12345u;
+        size_t cut = (state >> 16) % (length + 1);
+        for (int flips = (int)((state >> 8) % 4); flips > 0; flips--) {
+            state = state * 1103515245u + 12345u;
+            text[(state >> 16) % length] = (char)(state >> 24);
+        }
+        alphahit_status status = alphahit_engine_change(engine_for_garbling, text, round % 3 ? length : cut, NULL);
+        if (status >= 0 && status <= 4) statuses[status]++;
+    }
+    CHECK(statuses[0] + statuses[1] + statuses[2] + statuses[3] + statuses[4] == 3000, "every garbled change has a status");
+    CHECK(statuses[0] > 0 && statuses[1] > 0, "some applied (%d) and some refused (%d)", statuses[0], statuses[1]);
+    CHECK(alphahit_hit(engine_for_garbling, 5, 5) >= -1, "the engine still answers");
+    alphahit_engine_close(engine_for_garbling);
+}
+
 static void test_errors(void) {
     alphahit_engine *engine = (alphahit_engine *)1;
     char *error = NULL;
@@ -372,6 +406,7 @@ int main(int argc, char **argv) {
     test_threads();
     test_changes();
     test_changes_from_threads();
+    test_garbled_changes();
     test_errors();
     test_hardening();
     printf("c-interface: %d passed, %d failed\n", passed, failed);
