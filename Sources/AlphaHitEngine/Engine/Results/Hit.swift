@@ -2,7 +2,7 @@ import AlphaHitBasics
 
 /// What a point hit: the element, where in it, and on which pixel.
 public struct Hit: Hashable, Sendable {
-    /// The element's position in the engine.
+    /// The element (its ``ElementIndex`` in the engine that answered).
     public var element: ElementIndex
     /// The element's id.
     public var id: String

@@ -2,7 +2,7 @@ import AlphaHitBasics
 
 /// One line of ``HitTester/explanation(at:)``: an element and its verdict.
 public struct HitExplanation: Hashable, Sendable {
-    /// The element's position in the engine.
+    /// The element (its ``ElementIndex`` in the engine that answered).
     public var element: ElementIndex
     /// The element's id.
     public var id: String

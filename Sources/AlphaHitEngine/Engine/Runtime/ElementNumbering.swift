@@ -24,7 +24,8 @@ struct ElementNumbering: Sendable {
         var positions: [Int32: Int32] = [:]
         positions.reserveCapacity(numbers.count)
         for (position, number) in numbers.enumerated() {
-            precondition(number >= 0 && positions.updateValue(Int32(position), forKey: number) == nil, "element numbers must be distinct and ≥ 0")
+            let earlier = positions.updateValue(Int32(position), forKey: number)
+            precondition(number >= 0 && earlier == nil, "element numbers must be distinct and ≥ 0")
         }
         self.positions = positions
     }
