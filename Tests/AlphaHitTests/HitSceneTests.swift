@@ -54,6 +54,30 @@ struct HitSceneTests {
         #expect(snapshot.id(of: ElementIndex(rawValue: 5)) == "a1")
     }
 
+    @Test("an added subtree nested deeper than the limit is refused with the build's problems, before anything walks it")
+    func tooDeepAdds() throws {
+        let scene = try Self.scene()
+        // A chain four times the limit deep, under a (depth 1). (Far deeper, the value's own
+        // deallocation would exhaust the stack, whoever made it.)
+        var chain = Self.box("d0", x: 0)
+        for level in 1..<1000 { chain = Self.box("d\(level)", x: 0, [chain]) }
+        let error = try #require(throws: LayoutChangeError.self) { try scene.apply(.add(chain, parent: "a", index: 0)) }
+        guard case .invalid(let invalid) = error else { Issue.record("\(error)"); return }
+        // The element at depth 256 is elements[0] and 255 levels of children below it.
+        let expected = "elements[0]" + String(repeating: ".children[0]", count: Layout.maximumDepth - 1) + ".children"
+        #expect(invalid.problems.map(\.path) == [expected])
+        // The same problems a fresh build of the changed layout reports.
+        let changed = Layout(elements: [Self.box("a", x: 0, [chain, Self.box("a1", x: 2)]), Self.box("b", x: 20)])
+        #expect(throws: LayoutError(problems: invalid.problems)) { try HitTester(layout: changed, cache: ImageCache()) }
+        #expect(invalid.problems.first?.message == LayoutProblem.nestingTooDeep(at: .root).message)
+        #expect(scene.layout.allIDs == ["a", "a1", "b"])
+        // Exactly at the limit it is accepted.
+        var fits = Self.box("f0", x: 0)
+        for level in 1..<(Layout.maximumDepth - 1) { fits = Self.box("f\(level)", x: 0, [fits]) }
+        try scene.apply(.add(fits, parent: "a", index: 0))
+        #expect(scene.layout.allIDs.count == 3 + Layout.maximumDepth - 1)
+    }
+
     @Test("a snapshot stays as it was while the scene goes on")
     func snapshotsStay() throws {
         let scene = try Self.scene()

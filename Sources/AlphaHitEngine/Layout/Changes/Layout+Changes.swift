@@ -20,6 +20,7 @@ extension Layout {
         case .add(let element, let parentID, let index):
             let parent = try parentPlace(parentID)
             let position = try position(index, among: children(at: parent).count + 1, parent: parentID)
+            try Self.checkDepth(of: element, at: parent + [position])
             insert(element, at: parent, position)
             return parent + [position]
         case .remove(let id):
@@ -71,6 +72,24 @@ extension Layout {
         }
         walk(elements, [])
         return places
+    }
+
+    /// Refuses an element whose subtree would nest deeper than ``Layout/maximumDepth`` at `place`,
+    /// as the build would, before anything walks it by recursion: without recursion itself, and
+    /// with the build's problem at each element of the limit's depth that has children.
+    private static func checkDepth(of element: Element, at place: [Int]) throws(LayoutChangeError) {
+        var problems: [LayoutProblem] = []
+        var pending = [(element: element, place: place)]
+        while let (element, place) = pending.popLast() {
+            guard !element.children.isEmpty else { continue }
+            if place.count >= Layout.maximumDepth {
+                problems.append(.nestingTooDeep(at: LayoutPath.element(at: place)["children"]))
+                continue
+            }
+            // Last child first, so that the pending list pops them, and reports, in pre-order.
+            for offset in element.children.indices.reversed() { pending.append((element.children[offset], place + [offset])) }
+        }
+        if !problems.isEmpty { throw .invalid(LayoutError(problems: problems)) }
     }
 
     /// The element at `place`: offsets from the top-level list down (`[2, 0]` is `elements[2].children[0]`).
