@@ -31,7 +31,7 @@ public struct HitTester: Sendable {
         var builder = EngineBuilder(layout: consume layout, cache: cache)
         storage = try builder.build(sourceLine: sourceLine)
         tables = storage.tables
-        numbering = .positions
+        numbering = .identity
     }
 
     /// The same engine, handing out `numbers[position]` as the index of the element at each
@@ -46,7 +46,7 @@ public struct HitTester: Sendable {
     private init(storage: EngineStorage, numbering: ElementNumbering) {
         self.storage = storage
         self.numbering = numbering
-        tables = storage.tables.numbered(by: numbering.numbers.view)
+        tables = storage.tables.numbered(by: numbering.reader)
     }
 
     /// The layout's canvas, when it has one: points outside `[0, width) × [0, height)` hit nothing.

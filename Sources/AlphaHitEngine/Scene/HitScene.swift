@@ -79,11 +79,11 @@ public final class HitScene: Sendable {
                     continue
                 }
                 places = nil
-                // A removal is numbered from the layout before it; anything else after the tree
-                // rules accept it (an add's depth among them, before its subtree is walked).
-                if case .remove = change { try changed.numbers.note(change, in: changed.layout) }
+                // Numbered once the tree rules accept it (an add's depth among them, before its
+                // subtree is walked), from the layout before it (where a removed subtree still is).
+                let before = changed.layout
                 try changed.layout.apply(change)
-                if case .remove = change {} else { try changed.numbers.note(change, in: changed.layout) }
+                try changed.numbers.note(change, in: before)
             }
             let built: HitTester
             do throws(LayoutError) {

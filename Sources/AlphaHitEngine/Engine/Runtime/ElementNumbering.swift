@@ -14,7 +14,7 @@ struct ElementNumbering: Sendable {
     private let positions: [Int32: Int32]
 
     /// Numbers are positions.
-    static let positions = ElementNumbering(numbers: [])
+    static let identity = ElementNumbering(numbers: [])
 
     /// Element `position` is numbered `numbers[position]` (empty: numbers are positions).
     ///
@@ -37,14 +37,36 @@ struct ElementNumbering: Sendable {
     /// Whether an engine numbers its elements by position.
     var isIdentity: Bool { numbers.count == 0 }
 
+    /// Position → index as the hot path reads it (valid while this numbering is alive).
+    var reader: NumberReader { NumberReader(renumbered: !isIdentity, numbers: numbers.view.reader) }
+
     /// The index handed out for the element at `position`.
-    func index(ofPosition position: Int) -> ElementIndex {
-        ElementIndex(rawValue: isIdentity ? Int32(position) : numbers.view[position])
-    }
+    func index(ofPosition position: Int) -> ElementIndex { reader.index(ofPosition: position) }
 
     /// The position of the element numbered `element`, or nil when none of `count` elements is.
     func position(of element: ElementIndex, count: Int) -> Int? {
         if isIdentity { return element.rawValue >= 0 && Int(element.rawValue) < count ? Int(element.rawValue) : nil }
         return positions[element.rawValue].map(Int.init)
+    }
+}
+
+/// The position → index direction of an ``ElementNumbering``, as plain values the query carries:
+/// the one translation of a position into the index handed out.
+@frozen @usableFromInline
+struct NumberReader: @unchecked Sendable {
+    /// Whether indices are `numbers[position]` rather than positions.
+    @usableFromInline let renumbered: Bool
+    @usableFromInline let numbers: TableReader<Int32>
+
+    @usableFromInline
+    init(renumbered: Bool, numbers: TableReader<Int32>) {
+        self.renumbered = renumbered
+        self.numbers = numbers
+    }
+
+    /// The index handed out for the element at `position`.
+    @inlinable @inline(__always)
+    func index(ofPosition position: Int) -> ElementIndex {
+        ElementIndex(rawValue: renumbered ? numbers[position] : Int32(truncatingIfNeeded: position))
     }
 }

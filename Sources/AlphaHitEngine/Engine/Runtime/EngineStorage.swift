@@ -80,7 +80,7 @@ final class EngineStorage: Sendable {
             columns: grid.columns, rows: grid.rows,
             inverseCellWidth: grid.inverseCellWidth, inverseCellHeight: grid.inverseCellHeight,
             hasCanvas: canvas != nil, canvasWidth: canvas?.width ?? 0, canvasHeight: canvas?.height ?? 0,
-            toleranceInUse: tolerance.inUse, renumbered: false, numbers: ElementNumbering.positions.numbers.view.reader)
+            toleranceInUse: tolerance.inUse, numbering: ElementNumbering.identity.reader)
     }
 }
 

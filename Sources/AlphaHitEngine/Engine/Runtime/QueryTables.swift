@@ -26,23 +26,19 @@ struct QueryTables: @unchecked Sendable {
     @usableFromInline let canvasWidth: Double, canvasHeight: Double
     /// Whether the layout sets any touch tolerance, so that a miss may still select a near element.
     @usableFromInline let toleranceInUse: Bool
-    /// Whether the engine hands out `numbers[position]` for an element, not its position.
-    @usableFromInline var renumbered: Bool
-    /// The engine's ``ElementNumbering`` numbers, when `renumbered`.
-    @usableFromInline var numbers: TableReader<Int32>
+    /// The engine's ``ElementNumbering``, position → index.
+    @usableFromInline var numbering: NumberReader
 
-    /// The same tables, handing out `numbers[position]` (empty: positions) as each element's index.
-    func numbered(by numbers: TableView<Int32>) -> QueryTables {
+    /// The same tables, handing out the indices `numbering` gives.
+    func numbered(by numbering: NumberReader) -> QueryTables {
         var tables = self
-        (tables.renumbered, tables.numbers) = (numbers.count > 0, numbers.reader)
+        tables.numbering = numbering
         return tables
     }
 
-    /// The index handed out for the element at `position`: the one translation on the hot path.
+    /// The index handed out for the element at `position`.
     @inlinable @inline(__always)
-    func index(ofPosition position: Int) -> ElementIndex {
-        ElementIndex(rawValue: renumbered ? numbers[position] : Int32(truncatingIfNeeded: position))
-    }
+    func index(ofPosition position: Int) -> ElementIndex { numbering.index(ofPosition: position) }
 
     @inlinable @inline(__always)
     func insideCanvas(_ x: Double, _ y: Double) -> Bool {
