@@ -112,7 +112,7 @@ struct HitScenePropertyTests {
 
     /// Every query of `scene` against `fresh`, by ids (the hit map and the audit with `maps`); every
     /// index `scene` hands out is `numbers`'.
-    private static func compare(_ scene: HitTester, _ fresh: HitTester, numbers: [String: Int32], maps: Bool, _ g: inout SplitMix) throws {
+    static func compare(_ scene: HitTester, _ fresh: HitTester, numbers: [String: Int32], maps: Bool, _ g: inout SplitMix) throws {
         func number(_ element: ElementIndex?) -> Int32? { element.map { numbers[scene.id(of: $0)] == $0.rawValue ? $0.rawValue : -99 } }
         func id(_ engine: HitTester, _ element: ElementIndex?) -> String? { element.map { engine.id(of: $0) } }
         #expect(scene.elements.map { scene.id(of: $0) } == fresh.elements.map { fresh.id(of: $0) })

@@ -177,6 +177,41 @@ struct HitSceneTests {
         #expect(scene.snapshot.hit(at: Point(x: 5, y: 5))?.id == "a")
     }
 
+    @Test("readers on other threads see each change made in place whole, and a held snapshot never changes")
+    func readersNeverSeeAHalfChange() throws {
+        // One change at a time moves a between x 0 and x 20: at every moment exactly one of (5, 5)
+        // and (25, 5) is on it; a snapshot a reader holds answers as it did when taken.
+        let scene = try HitScene(layout: Layout(elements: [Self.box("a", x: 0), Self.box("b", x: 50)]), cache: ImageCache())
+        let done = Locked(false)
+        let mixes = Locked(0), changedUnderfoot = Locked(0), reads = Locked(0)
+        let group = DispatchGroup()
+        for _ in 0..<2 {
+            group.enter()
+            Thread {
+                var seen = 0
+                var held: (engine: HitTester, left: ElementIndex?)?
+                while !done.withLock({ $0 }) || seen == 0 {
+                    let engine = scene.snapshot
+                    let left = engine.elementIndex(at: Point(x: 5, y: 5)), right = engine.elementIndex(at: Point(x: 25, y: 5))
+                    if (left == nil) == (right == nil) { mixes.withLock { $0 += 1 } }
+                    if let held, held.engine.elementIndex(at: Point(x: 5, y: 5)) != held.left { changedUnderfoot.withLock { $0 += 1 } }
+                    if seen % 7 == 0 { held = (engine, left) }
+                    seen += 1
+                }
+                reads.withLock { $0 += seen }
+                group.leave()
+            }.start()
+        }
+        for step in 0..<2000 { try scene.setFrame("a", Rect(x: step % 2 == 0 ? 20 : 0, y: 0, width: 10, height: 10)) }
+        done.withLock { $0 = true }
+        group.wait()
+        #expect(scene.changesMadeInPlace == 2000)
+        #expect(mixes.withLock { $0 } == 0)
+        #expect(changedUnderfoot.withLock { $0 } == 0)
+        #expect(reads.withLock { $0 } >= 2)
+        #expect(scene.snapshot.elementIndex(at: Point(x: 5, y: 5)) == ElementIndex(rawValue: 0))
+    }
+
     @Test("setTransform and setState change the tested geometry and image")
     func fastPaths() throws {
         let folder = try EngineFixtures.ImageFolder()

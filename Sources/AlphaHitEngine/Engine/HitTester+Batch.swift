@@ -53,7 +53,7 @@ extension HitTester {
 
     private func resolve(_ points: UnsafePointer<Point>, _ results: UnsafeMutablePointer<ElementIndex?>, _ range: Range<Int>, tolerance: Double?, exact: Bool) {
         if exact {
-            for i in range { results[i] = tables.frontMost(points[i].x, points[i].y).map { tables.index(ofPosition: $0) } }
+            for i in range { results[i] = queryTables.frontMost(points[i].x, points[i].y).map { queryTables.index(ofPosition: $0) } }
         } else {
             for i in range { results[i] = elementIndex(at: points[i], tolerance: tolerance) }
         }

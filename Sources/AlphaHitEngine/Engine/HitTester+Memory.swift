@@ -7,6 +7,11 @@ extension HitTester {
 
     /// ``engineByteCount`` by table, largest first.
     package var engineBytes: [(table: String, bytes: Int)] {
+        if let live {
+            // A snapshot's own tables, and the engine of its layout once something has built it.
+            let built = live.hasEngine ? live.engine.engineBytes.map { (table: "built on first use: " + $0.table, bytes: $0.bytes) } : []
+            return [(table: "a scene's tables: hot records, slots, transforms, cells, images", bytes: live.tables.byteCount)] + built
+        }
         let s = storage
         let parts = [
             ("hot records", s.hot.byteCount),

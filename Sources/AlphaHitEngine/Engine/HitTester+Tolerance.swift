@@ -18,6 +18,8 @@ extension HitTester {
     func nearMiss(_ point: Point, tolerance query: Double?) -> TouchCandidate? {
         let query = query.map { $0 >= 0 ? $0 : 0 }
         guard tables.insideCanvas(point.x, point.y) else { return nil }
+        // Once: for a scene's snapshot, each is reached through the engine built for it.
+        let (storage, records) = (self.storage, self.records)
         let radius = storage.tolerance.searchRadius(query: query)
         guard radius > 0 else { return nil }
         let best = storage.withToleranceIndex { index -> Nearest in

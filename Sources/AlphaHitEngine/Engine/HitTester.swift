@@ -10,10 +10,20 @@ import AlphaHitImages
 /// ``hit(at:)``, ``allHits(at:)``, ``explanation(at:)`` and ``elementIndices(at:threads:)``
 /// build on the same tests.
 public struct HitTester: Sendable {
-    let storage: EngineStorage
+    /// A built engine's storage; nil in a scene's snapshot, whose ``live`` builds one when asked.
+    private let builtStorage: EngineStorage?
+    private let builtNumbering: ElementNumbering
+    /// A scene's snapshot (`Scene/Live`); nil for a built engine.
+    let live: LiveSnapshot?
+    /// What the inlined lookup reads: the built tables, or a scene snapshot's query.
+    @usableFromInline let queryTables: QueryTables
+
+    /// Everything the engine owns; for a scene's snapshot, the engine of its layout, built on first use.
+    var storage: EngineStorage { builtStorage ?? live.unsafelyUnwrapped.engine.storage }
     /// The indices this engine hands out for its positions (the identity but in a scene's snapshot).
-    let numbering: ElementNumbering
-    @usableFromInline let tables: QueryTables
+    var numbering: ElementNumbering { builtStorage != nil ? builtNumbering : live.unsafelyUnwrapped.engine.numbering }
+    /// The query tables of ``storage``: everything but the lookup reads these.
+    var tables: QueryTables { live == nil ? queryTables : live.unsafelyUnwrapped.engine.queryTables }
 
     /// Validates `layout`, decodes its images through `cache`, and builds the engine.
     ///
@@ -29,9 +39,20 @@ public struct HitTester: Sendable {
     /// As ``init(layout:cache:)``, remembering where each element starts in its layout file.
     package init(layout: consuming Layout, cache: ImageCache, sourceLine: (_ element: Int, _ path: () -> LayoutPath) -> Int?) throws(LayoutError) {
         var builder = EngineBuilder(layout: consume layout, cache: cache)
-        storage = try builder.build(sourceLine: sourceLine)
-        tables = storage.tables
-        numbering = .identity
+        self.init(storage: try builder.build(sourceLine: sourceLine))
+    }
+
+    /// The engine of a build.
+    init(storage: EngineStorage) {
+        self.init(storage: storage, numbering: .identity)
+    }
+
+    /// A scene's snapshot: the lookup reads its live tables, everything else its engine.
+    init(live snapshot: LiveSnapshot) {
+        builtStorage = nil
+        builtNumbering = .identity
+        live = snapshot
+        queryTables = .live(snapshot)
     }
 
     /// The same engine, handing out `numbers[position]` as the index of the element at each
@@ -44,9 +65,10 @@ public struct HitTester: Sendable {
     }
 
     private init(storage: EngineStorage, numbering: ElementNumbering) {
-        self.storage = storage
-        self.numbering = numbering
-        tables = storage.tables.numbered(by: numbering.reader)
+        builtStorage = storage
+        builtNumbering = numbering
+        live = nil
+        queryTables = storage.tables.numbered(by: numbering.reader)
     }
 
     /// The layout's canvas, when it has one: points outside `[0, width) × [0, height)` hit nothing.
@@ -54,7 +76,7 @@ public struct HitTester: Sendable {
 
     /// Whether `point` lies on the canvas, `[0, width) × [0, height)` (always, for a layout without
     /// one): outside it nothing is hit, not even by touch tolerance. The one canvas test.
-    public func isOnCanvas(_ point: Point) -> Bool { tables.insideCanvas(point.x, point.y) }
+    public func isOnCanvas(_ point: Point) -> Bool { queryTables.insideCanvas(point.x, point.y) }
 
     /// Every image, sheet and atlas file the engine was read from, as resolved (the layout file
     /// aside): what a command writing files must never write over.
@@ -71,8 +93,8 @@ public struct HitTester: Sendable {
     ///   `touchTolerance` overrides both.
     @inlinable
     public func elementIndex(at point: Point, tolerance: Double? = nil) -> ElementIndex? {
-        if let index = tables.frontMost(point.x, point.y) { return tables.index(ofPosition: index) }
-        guard tolerance != nil || tables.toleranceInUse else { return nil }
+        if let index = queryTables.frontMost(point.x, point.y) { return queryTables.index(ofPosition: index) }
+        guard tolerance != nil || queryTables.toleranceInUse else { return nil }
         return nearMiss(point, tolerance: tolerance)?.element
     }
 

@@ -6,52 +6,71 @@ import AlphaHitImages
 ///
 /// One thread (or several, one at a time) applies changes; any number of threads query
 /// ``snapshot``, an immutable ``HitTester`` of the scene at one moment, taken in O(1). A reader sees
-/// the scene before or after each change (or each batch applied together), never a mix, and is
-/// never kept waiting by a change being made: the changed engine is built aside and published in
-/// one step. Every answer is exactly what a `HitTester` freshly built from the changed layout gives,
-/// because today each change *is* followed by a fresh build: a change costs a build (about 1.2 µs
-/// an element), whatever it touches.
+/// the scene before or after each change (or each batch applied together), never a mix. Every
+/// answer is exactly what a `HitTester` freshly built from the changed layout gives.
+///
+/// A change that touches one leaf element with a plain record (its frame, transform, state,
+/// visibility; an element added at the front of the top level; one removed) is made in place,
+/// in what it touches (``LiveScene``); any other change is made by a build of the whole changed
+/// layout (about 1.2 µs an element), built aside while readers go on. A snapshot's lookups read
+/// the scene's tables as they were when it was taken; its other queries read the engine of its
+/// layout, built on its first such query.
 ///
 /// An element keeps its ``ElementIndex`` for as long as it exists in the scene, in every snapshot;
 /// the index of a removed element is never given to another (one added again under the same id
 /// gets a new index). The first layout's elements are numbered in pre-order, as a built layout's
 /// are; later snapshots' indices need not be in pre-order, or below the element count.
 public final class HitScene: Sendable {
-    /// What one writer at a time changes: the layout, and the numbers its elements keep.
-    private struct State {
-        var layout: Layout
-        var numbers: SceneNumbers
+    /// The scene now, and the snapshot of it handed out last (until the next change).
+    private struct Current {
+        var scene: LiveScene
+        var snapshot: HitTester?
+        /// How many changes have been made in place so far.
+        var madeInPlace = 0
     }
 
-    private let writer: Locked<State>
-    /// The engine of the layout as last changed; held only to hand out a reference.
-    private let published: Locked<HitTester>
+    /// Held by the one writer at a time, for all of a change.
+    private let writer = Locked(())
+    /// Held by a change made in place for that change (about a microsecond), by a built or
+    /// batched change only to store its result, and by a reader taking a snapshot.
+    private let current: Locked<Current>
     private let cache: ImageCache
+
+    /// How many changes the scene has made in place, without a build (for tests and reports).
+    package var changesMadeInPlace: Int { current.withLock { $0.madeInPlace } }
 
     /// Builds the scene's first engine from `layout`, decoding its images through `cache`.
     ///
     /// - Throws: ``LayoutError``, as ``HitTester/init(layout:cache:)`` does.
     public init(layout: Layout, cache: ImageCache = .shared) throws(LayoutError) {
         self.cache = cache
-        published = Locked(try HitTester(layout: layout, cache: cache))
-        writer = Locked(State(layout: layout, numbers: SceneNumbers(layout)))
+        let count = Self.elementCount(layout.elements)
+        let scene = try Self.build(layout, numbers: (0..<count).map(Int32.init), next: Int32(count), sources: [:], cache: cache)
+        current = Locked(Current(scene: scene))
     }
 
     /// A scene whose first engine is `engine`, already built from `layout` through `cache` (the
     /// command line builds it from the file, so that its problems carry the file's lines).
     package init(layout: Layout, engine: HitTester, cache: ImageCache) {
         self.cache = cache
-        published = Locked(engine)
-        writer = Locked(State(layout: layout, numbers: SceneNumbers(layout)))
+        let count = engine.storage.ids.count
+        current = Locked(Current(scene: LiveScene(
+            engine: engine, layout: layout, numbers: (0..<count).map(Int32.init), nextNumber: Int32(count), sources: [:], cache: cache)))
     }
 
     /// The scene as it is now: an immutable engine that stays valid and unchanged while the scene
-    /// goes on. O(1); never waits for a change being built.
-    public var snapshot: HitTester { published.withLock { $0 } }
+    /// goes on. O(1); waits at most for a change being made in place, never for a build.
+    public var snapshot: HitTester {
+        current.withLock { current in
+            if let snapshot = current.snapshot { return snapshot }
+            let snapshot = HitTester(live: LiveSnapshot(current.scene))
+            current.snapshot = snapshot
+            return snapshot
+        }
+    }
 
-    /// The layout as it is now (the one the ``snapshot`` was built from, once any change being
-    /// applied is done).
-    public var layout: Layout { writer.withLock { $0.layout } }
+    /// The layout as it is now, made from the scene's tables (O(elements)).
+    public var layout: Layout { current.withLock { $0.scene.tables }.layout().layout }
 
     /// Applies one change; an invalid one changes nothing.
     ///
@@ -66,36 +85,79 @@ public final class HitScene: Sendable {
     ///
     /// - Throws: ``LayoutChangeError``, for the first change refused.
     public func apply(_ changes: [LayoutChange]) throws(LayoutChangeError) {
-        try writer.withLock { (state: inout State) throws(LayoutChangeError) in
-            var changed = state
-            // A long batch finds its updates' elements in one table of places, made again after
-            // each change that moves elements; a short one searches the tree for each.
-            var places: [String: [Int]]?
-            for change in changes {
-                if case .update(let id, let body) = change, changes.count >= Self.placeTableBatch {
-                    if places == nil { places = changed.layout.places() }
-                    guard let place = places![id] else { throw .unknownID(id) }
-                    try changed.layout.update(at: place, id: id, body)
-                    continue
+        try writer.withLock { (_: inout Void) throws(LayoutChangeError) in
+            if changes.count == 1 {
+                let done = current.withLock { current in
+                    guard current.scene.applyInPlace(changes[0]) else { return false }
+                    current.snapshot = nil
+                    current.madeInPlace += 1
+                    return true
                 }
-                places = nil
-                // Numbered once the tree rules accept it (an add's depth among them, before its
-                // subtree is walked), from the layout before it (where a removed subtree still is).
-                let before = changed.layout
-                try changed.layout.apply(change)
-                try changed.numbers.note(change, in: before)
+                if done { return }
+            } else {
+                // Made aside: readers keep the scene as it was until the whole batch is in.
+                var working = current.withLock { $0.scene }
+                if changes.allSatisfy({ working.applyInPlace($0) }) {
+                    current.withLock { $0 = Current(scene: working, madeInPlace: $0.madeInPlace + changes.count) }
+                    return
+                }
             }
-            let built: HitTester
-            do throws(LayoutError) {
-                built = try HitTester(layout: changed.layout, cache: cache)
-            } catch {
-                throw .invalid(error)
-            }
-            let engine = built.numbered(by: changed.numbers.numbers(of: built))
-            // The writer's lock is held while building, the readers' only for this one store.
-            published.withLock { $0 = engine }
-            state = changed
+            let scene = current.withLock { $0.scene }
+            let rebuilt = try rebuild(scene, applying: changes)
+            current.withLock { $0 = Current(scene: rebuilt, madeInPlace: $0.madeInPlace) }
         }
+    }
+
+    /// `scene`'s layout with `changes` applied, built as a new scene.
+    private func rebuild(_ scene: LiveScene, applying changes: [LayoutChange]) throws(LayoutChangeError) -> LiveScene {
+        var (layout, numbers) = scene.tables.layout()
+        var sceneNumbers = SceneNumbers(layout, numbers: numbers, next: scene.nextNumber)
+        // A long batch finds its updates' elements in one table of places, made again after
+        // each change that moves elements; a short one searches the tree for each.
+        var places: [String: [Int]]?
+        for change in changes {
+            if case .update(let id, let body) = change, changes.count >= Self.placeTableBatch {
+                if places == nil { places = layout.places() }
+                guard let place = places![id] else { throw .unknownID(id) }
+                try layout.update(at: place, id: id, body)
+                continue
+            }
+            places = nil
+            // Numbered once the tree rules accept it (an add's depth among them, before its
+            // subtree is walked), from the layout before it (where a removed subtree still is).
+            let before = layout
+            try layout.apply(change)
+            try sceneNumbers.note(change, in: before)
+        }
+        do throws(LayoutError) {
+            return try Self.build(layout, numbers: nil, next: sceneNumbers.next, sources: scene.sources, cache: cache, sceneNumbers: sceneNumbers)
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    /// A scene of `layout`, built with the images of `sources` (and the rest through `cache`),
+    /// its elements numbered `numbers` in pre-order (or by `sceneNumbers`, by id).
+    private static func build(
+        _ layout: Layout, numbers: [Int32]?, next: Int32, sources: [ImageSource: PlacedImage], cache: ImageCache,
+        sceneNumbers: SceneNumbers? = nil
+    ) throws(LayoutError) -> LiveScene {
+        var builder = EngineBuilder(layout: layout, cache: cache)
+        builder.preloaded = sources
+        let engine = HitTester(storage: try builder.build { _, _ in nil })
+        let numbers = numbers ?? sceneNumbers!.numbers(of: engine)
+        return LiveScene(
+            engine: engine, layout: layout, numbers: numbers, nextNumber: next,
+            sources: sources.merging(builder.loadedSources) { old, _ in old }, cache: cache)
+    }
+
+    private static func elementCount(_ list: [Element]) -> Int {
+        var (total, lists) = (0, [list])
+        while let list = lists.popLast() {
+            total += list.count
+            lists.append(contentsOf: list.lazy.filter { !$0.children.isEmpty }.map(\.children))
+        }
+        return total
     }
 
     /// Batches at least this long look their updates' elements up in a table of places.

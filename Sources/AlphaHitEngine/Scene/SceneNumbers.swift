@@ -15,6 +15,21 @@ struct SceneNumbers: Sendable {
         number(layout.elements)
     }
 
+    /// The numbers a scene has given: `numbers[i]` to the element of `layout` at pre-order
+    /// position `i`; `next` is the first never given.
+    init(_ layout: Layout, numbers: [Int32], next: Int32) {
+        var position = 0
+        func walk(_ list: [Element]) {
+            for element in list {
+                self.numbers[element.id] = numbers[position]
+                position += 1
+                walk(element.children)
+            }
+        }
+        walk(layout.elements)
+        self.next = next
+    }
+
     /// What `change`, about to be applied to `layout`, does to the numbers.
     ///
     /// - Throws: ``LayoutChangeError/tooManyElements(limit:)`` when the scene has used up its
@@ -34,7 +49,7 @@ struct SceneNumbers: Sendable {
 
     /// The number of each element of `engine`, in its pre-order.
     func numbers(of engine: HitTester) -> [Int32] {
-        engine.elements.map { numbers[engine.id(of: $0)]! }
+        engine.storage.ids.map { numbers[$0]! }
     }
 
     private mutating func number(_ elements: [Element]) {

@@ -12,6 +12,11 @@ struct ElementPlacement: Sendable {
         offsets.reserveCapacity(count)
     }
 
+    mutating func removeAll() {
+        parents.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
+    }
+
     mutating func append(parent: Int32, offset: Int32) {
         parents.append(parent)
         offsets.append(offset)

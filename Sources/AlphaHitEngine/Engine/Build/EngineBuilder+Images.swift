@@ -8,6 +8,8 @@ extension EngineBuilder {
     /// every one. Returns, per element, the image of its current state.
     mutating func loadImages(_ visits: UnsafeBufferPointer<Visit>) -> [PlacedImage?] {
         var loader = SourceLoader()
+        loader.preloaded = preloaded
+        defer { loadedSources = loader.loaded }
         // The element is read in place (`visits[index].element`, never bound to a name): a copy of
         // each element is a good part of the cost of a large layout.
         return visits.indices.map { index -> PlacedImage? in
@@ -28,6 +30,8 @@ extension EngineBuilder {
     /// report each element).
     struct SourceLoader {
         var loaded: [ImageSource: PlacedImage] = [:]
+        /// What a scene has read before (``EngineBuilder/preloaded``).
+        var preloaded: [ImageSource: PlacedImage] = [:]
         var atlases: [String: Result<Atlas, AtlasError>] = [:]
         // Neighbours often share an image: the last one found is checked first.
         var last: (source: ImageSource, image: PlacedImage)?
@@ -56,7 +60,7 @@ extension EngineBuilder {
         }
         let placed: PlacedImage
         do throws(ImageLoadingError) {
-            placed = try place(source, atlases: &loader.atlases)
+            if let known = loader.preloaded[source] { placed = known } else { placed = try place(source, atlases: &loader.atlases) }
         } catch {
             add(key.map { placement.path(of: index)["states"][$0] } ?? placement.path(of: index)["image"], error.description)
             return nil

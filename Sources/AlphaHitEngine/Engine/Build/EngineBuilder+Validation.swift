@@ -11,10 +11,12 @@ extension EngineBuilder {
         if let tolerance = layout.defaults.touchTolerance { requireTolerance(tolerance, .root["defaults"]["touchTolerance"]) }
     }
 
-    mutating func validate(_ element: borrowing Element, at index: Int) {
+    /// Checks an element's own keys; with `namesChecked`, leaves out its id and the names of its
+    /// images and states (a scene's update in place, which cannot change them, checked them before).
+    mutating func validate(_ element: borrowing Element, at index: Int, namesChecked: Bool = false) {
         let placement = self.placement
         var path: LayoutPath { placement.path(of: index) }
-        if let problem = Self.idProblem(element.id) { add(path["id"], problem) }
+        if !namesChecked, let problem = Self.idProblem(element.id) { add(path["id"], problem) }
         if !element.frame.x.isFinite { add(path["frame"]["x"], "must be a finite number") }
         if !element.frame.y.isFinite { add(path["frame"]["y"], "must be a finite number") }
         requireSize(element.frame.width, path["frame"]["width"])
@@ -34,8 +36,8 @@ extension EngineBuilder {
                 add(path["transform"], "is singular (determinant \(transform.determinant)) and cannot be inverted")
             }
         }
-        if let source = element.imageSource { validateFileNames(of: source, at: path["image"]) }
-        for name in element.states.keys.sorted() {
+        if !namesChecked, let source = element.imageSource { validateFileNames(of: source, at: path["image"]) }
+        for name in namesChecked ? [] : element.states.keys.sorted() {
             if name.isEmpty {
                 add(path["states"][name], "a state needs a non-empty name")
             } else if name == Element.normalState {

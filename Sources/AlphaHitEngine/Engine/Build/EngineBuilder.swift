@@ -30,6 +30,11 @@ struct EngineBuilder {
     var inputFiles = Set<String>()
     /// The images of the states elements are not in now, kept alive with the engine.
     var stateImages: [DecodedImage] = []
+    /// Images a scene has read already, by source: taken as they are rather than read again, so
+    /// that a scene reads each source once in its life (`Docs/LiveScenes.md`).
+    var preloaded: [ImageSource: PlacedImage] = [:]
+    /// Every source the build read or took from `preloaded`, once images are loaded.
+    var loadedSources: [ImageSource: PlacedImage] = [:]
 
     init(layout: consuming Layout, cache: ImageCache) {
         self.layout = layout

@@ -8,6 +8,8 @@ import AlphaHitBasics
 struct SpatialGrid {
     let minX: Double, minY: Double, maxX: Double, maxY: Double
     let columns: Int, rows: Int
+    /// `maxX − minX` and `maxY − minY`, or infinity when the extents are too large to subtract.
+    let extentWidth: Double, extentHeight: Double
     let inverseCellWidth: Double, inverseCellHeight: Double
     /// Entries of cell c are `entries[cellStart[c] ..< cellStart[c + 1]]`.
     private(set) var cellStart: [Int32]
@@ -139,32 +141,61 @@ struct SpatialGrid {
         for cell in 0..<columns * rows { counts[cell + 1] += counts[cell] }
         var next = counts
         var entries = [CellEntry](repeating: CellEntry(element: 0, minX: 0, minY: 0, maxX: 0, maxY: 0), count: Int(counts[columns * rows]))
-        let (inverseWidth, inverseHeight) = (Double(columns) / width, Double(rows) / height)
-        for (box, span) in zip(boxes, spans) {
-            // The box's edges as the query scales a point, in 256ths of the cells they fall in.
-            let (scaledMinX, scaledMaxX) = ((box.minX - minX) * inverseWidth, (box.maxX - minX) * inverseWidth)
-            let (scaledMinY, scaledMaxY) = ((box.minY - minY) * inverseHeight, (box.maxY - minY) * inverseHeight)
-            for row in span.firstRow...span.lastRow {
-                let low = Self.lowEdge(scaledMinY, row == span.firstRow, row), high = Self.highEdge(scaledMaxY, row == span.lastRow, row)
-                for column in span.firstColumn...span.lastColumn {
-                    let cell = row * columns + column
-                    entries[Int(next[cell])] = CellEntry(
-                        element: box.element, minX: Self.lowEdge(scaledMinX, column == span.firstColumn, column), minY: low,
-                        maxX: Self.highEdge(scaledMaxX, column == span.lastColumn, column), maxY: high)
-                    next[cell] += 1
-                }
-            }
-        }
         self.minX = minX
         self.minY = minY
         self.maxX = maxX
         self.maxY = maxY
         self.columns = columns
         self.rows = rows
+        self.extentWidth = width
+        self.extentHeight = height
         self.inverseCellWidth = Double(columns) / width
         self.inverseCellHeight = Double(rows) / height
         self.cellStart = counts
+        self.entries = []
+        for (box, span) in zip(boxes, spans) {
+            forEachEntry(of: box, span: span) { cell, entry in
+                entries[Int(next[cell])] = entry
+                next[cell] += 1
+            }
+        }
         self.entries = entries
+    }
+
+    /// The grid's cells and rectangle without its entries, for a scene's grid that places
+    /// elements in the same cells, with the same arithmetic, as this one placed them.
+    var geometry: SpatialGrid { var empty = self; (empty.cellStart, empty.entries) = ([], []); return empty }
+
+    /// The entries of an element whose box (padded against rounding, as ``init(boxes:)`` pads
+    /// them) is `box`, one for each cell it overlaps: the one definition of which cells a box
+    /// is in and of its 256ths there.
+    func forEachEntry(of box: ElementBox, _ body: (_ cell: Int, _ entry: CellEntry) -> Void) {
+        let span = Self.span(box, minX: minX, minY: minY, width: extentWidth, height: extentHeight, columns: columns, rows: rows)
+        forEachEntry(of: box, span: span, body)
+    }
+
+    private func forEachEntry(
+        of box: ElementBox, span: (firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int), _ body: (_ cell: Int, _ entry: CellEntry) -> Void
+    ) {
+        let (inverseWidth, inverseHeight) = (inverseCellWidth, inverseCellHeight)
+        // The box's edges as the query scales a point, in 256ths of the cells they fall in.
+        let (scaledMinX, scaledMaxX) = ((box.minX - minX) * inverseWidth, (box.maxX - minX) * inverseWidth)
+        let (scaledMinY, scaledMaxY) = ((box.minY - minY) * inverseHeight, (box.maxY - minY) * inverseHeight)
+        for row in span.firstRow...span.lastRow {
+            let low = Self.lowEdge(scaledMinY, row == span.firstRow, row), high = Self.highEdge(scaledMaxY, row == span.lastRow, row)
+            for column in span.firstColumn...span.lastColumn {
+                body(
+                    row * columns + column,
+                    CellEntry(
+                        element: box.element, minX: Self.lowEdge(scaledMinX, column == span.firstColumn, column), minY: low,
+                        maxX: Self.highEdge(scaledMaxX, column == span.lastColumn, column), maxY: high))
+            }
+        }
+    }
+
+    /// The columns and rows of the cells a padded box overlaps.
+    func span(of box: ElementBox) -> (firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int) {
+        Self.span(box, minX: minX, minY: minY, width: extentWidth, height: extentHeight, columns: columns, rows: rows)
     }
 
     /// A box's low edge in a cell it spans: 0 unless the edge is in that cell.

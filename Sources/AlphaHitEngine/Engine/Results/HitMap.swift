@@ -35,7 +35,7 @@ public struct HitMap: Sendable {
 
     /// The answer at one layout point, as the map resolves its pixels.
     func owner(at point: Point) -> ElementIndex? {
-        exact ? engine.tables.frontMost(point.x, point.y).map { engine.tables.index(ofPosition: $0) } : engine.elementIndex(at: point, tolerance: tolerance)
+        exact ? engine.queryTables.frontMost(point.x, point.y).map { engine.queryTables.index(ofPosition: $0) } : engine.elementIndex(at: point, tolerance: tolerance)
     }
 
     /// An owner's position in the engine's pre-order listing (``HitTester/position(of:)``).

@@ -27,9 +27,7 @@ struct DenseTables {
                 }
             }
             let transformSlot = Int32(transforms.count)
-            if let plain = HotElement(exactly: full, transform: transformSlot, image: image),
-                Self.sameAside(fromChain: plain.expanded(parent: full.parent, transform: InverseTransform(of: full), image: image.map { images[Int($0)] }), full)
-            {
+            if let plain = Self.plainRecord(of: full, transform: transformSlot, image: image.map { ($0, images[Int($0)]) }) {
                 hot.append(plain)
                 if full.hasTransform { transforms.append(InverseTransform(of: full)) }
             } else {
@@ -38,6 +36,16 @@ struct DenseTables {
                 details[details.count - 1].element = Int32(hot.count - 1)
             }
         }
+    }
+
+    /// The hot record standing for `full` exactly, or nil when it has none (see ``HotElement``):
+    /// its transform at `transform` in the transforms table, its image (an identity placement's
+    /// plane) at `image.slot` in the image table.
+    static func plainRecord(of full: CompiledElement, transform: Int32, image: (slot: UInt16, value: ImageSlot)?) -> HotElement? {
+        guard let plain = HotElement(exactly: full, transform: transform, image: image?.slot),
+            sameAside(fromChain: plain.expanded(parent: full.parent, transform: InverseTransform(of: full), image: image?.value), full)
+        else { return nil }
+        return plain
     }
 
     /// Whether two records are equal in everything but their place in the chains table.

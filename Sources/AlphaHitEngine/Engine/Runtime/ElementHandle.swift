@@ -24,6 +24,12 @@ struct ElementHandle: @unchecked Sendable {
         address = reader.address(of: index)
     }
 
+    /// The record at `address`, in a table of records that outlives the handle.
+    @inline(__always)
+    init(address: UnsafePointer<CompiledElement>) {
+        self.address = address
+    }
+
     /// The record's fields: `handle.record.width` is one load, not a copy of the record.
     @inlinable
     var record: CompiledElement {

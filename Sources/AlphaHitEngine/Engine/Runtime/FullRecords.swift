@@ -51,15 +51,27 @@ final class FullRecords: Sendable {
                 compiled[index].chainStart = Int32(start)
                 compiled[index].chainLength = Int32(length)
                 compiled[index].isNested = length > 1
-                // A lone parent that only moves its children: its origin, for the hot path.
-                let parent = compiled[index].parent
-                if length == 2, !compiled[Int(parent)].hasTransform, !compiled[Int(parent)].clipsToBounds {
-                    compiled[index].parentOnlyMoves = true
-                    (compiled[index].parentOriginX, compiled[index].parentOriginY) = (compiled[Int(parent)].originX, compiled[Int(parent)].originY)
+                if length == 2 {
+                    let parent = Int(compiled[index].parent)
+                    Self.link(
+                        &compiled[index], toLoneParent: (compiled[parent].originX, compiled[parent].originY),
+                        onlyMoves: !compiled[parent].hasTransform && !compiled[parent].clipsToBounds)
                 }
             }
         }
         return chains
+    }
+
+    /// A child of a top-level element: when that parent only moves its children (no transform,
+    /// no clipping), its origin, which the hot path subtracts without reading the parent.
+    ///
+    /// - Parameters:
+    ///   - origin: the parent's origin.
+    ///   - onlyMoves: the parent has neither a transform nor clips.
+    static func link(_ element: inout CompiledElement, toLoneParent origin: (x: Double, y: Double), onlyMoves: Bool) {
+        guard onlyMoves else { return }
+        element.parentOnlyMoves = true
+        (element.parentOriginX, element.parentOriginY) = origin
     }
 }
 

@@ -28,6 +28,9 @@ struct QueryTables: @unchecked Sendable {
     @usableFromInline let toleranceInUse: Bool
     /// The engine's ``ElementNumbering``, position → index.
     @usableFromInline var numbering: NumberReader
+    /// A scene snapshot's query (a `LiveQuery`, owned by the snapshot), which answers
+    /// ``frontMost(_:_:)`` with element numbers, not positions; nil for a built engine.
+    @usableFromInline var live: LiveQueryReference? = nil
 
     /// The same tables, handing out the indices `numbering` gives.
     func numbered(by numbering: NumberReader) -> QueryTables {
@@ -49,24 +52,35 @@ struct QueryTables: @unchecked Sendable {
     /// (see ``CellEntry``); no entries outside the grid.
     @inlinable @inline(__always)
     func cell(_ x: Double, _ y: Double) -> (entries: Range<Int>, x: UInt8, y: UInt8) {
-        guard gridMinX <= x && x <= gridMaxX && gridMinY <= y && y <= gridMaxY else { return (0..<0, 0, 0) }
+        guard let (cell, cellX, cellY) = Self.cell(
+            x, y, minX: gridMinX, minY: gridMinY, maxX: gridMaxX, maxY: gridMaxY,
+            inverseWidth: inverseCellWidth, inverseHeight: inverseCellHeight, columns: columns, rows: rows)
+        else { return (0..<0, 0, 0) }
+        return (Int(cellStart[cell])..<Int(cellStart[cell &+ 1]), cellX, cellY)
+    }
+
+    /// The grid cell holding (x, y) and the point's place in it in 256ths, or nil outside the
+    /// grid: the one cell arithmetic, for the built grid and a scene's.
+    @inlinable @inline(__always)
+    static func cell(
+        _ x: Double, _ y: Double, minX: Double, minY: Double, maxX: Double, maxY: Double,
+        inverseWidth: Double, inverseHeight: Double, columns: Int, rows: Int
+    ) -> (cell: Int, x: UInt8, y: UInt8)? {
+        guard minX <= x && x <= maxX && minY <= y && y <= maxY else { return nil }
         // Inside the grid, (x − min) · inverse is at least 0, so truncation is floor; the same
         // arithmetic as SpatialGrid.cellIndex, which filled the grid. NaN (from extents too large
         // to subtract) fails the comparison and lands in the last cell, as it did when filling.
-        let scaledX = (x - gridMinX) * inverseCellWidth, scaledY = (y - gridMinY) * inverseCellHeight
+        let scaledX = (x - minX) * inverseWidth, scaledY = (y - minY) * inverseHeight
         let column = scaledX < Double(columns &- 1) ? Int(scaledX) : columns &- 1
         let row = scaledY < Double(rows &- 1) ? Int(scaledY) : rows &- 1
-        let cell = row &* columns &+ column
-        return (
-            Int(cellStart[cell])..<Int(cellStart[cell &+ 1]),
-            CellEntry.fraction(scaledX, in: column), CellEntry.fraction(scaledY, in: row)
-        )
+        return (row &* columns &+ column, CellEntry.fraction(scaledX, in: column), CellEntry.fraction(scaledY, in: row))
     }
 
     /// The front-most element whose own shape takes layout point (x, y).
     @inlinable @inline(__always)
     func frontMost(_ x: Double, _ y: Double) -> Int? {
         guard insideCanvas(x, y) else { return nil }
+        if _slowPath(live != nil) { return Self.liveFrontMost(live.unsafelyUnwrapped, x, y) }
         let (entries, cellX, cellY) = cell(x, y)
         for slot in entries where cellEntries[slot].mayContain(cellX, cellY) {
             let entry = Int(cellEntries[slot].element)
@@ -88,8 +102,19 @@ struct QueryTables: @unchecked Sendable {
         // The kind first: a general element needs nothing else of its hot record. The record is
         // read field by field through its address: a copy of all 32 bytes costs more registers.
         let element = hot.address(of: index)
+        if element.pointee.bits & HotElement.kindMask == HotElement.Kind.general.rawValue { return generalHits(index, x, y) }
+        return Self.plainHits(element, x, y, transform: { transforms.address(of: $0) }, image: { images.address(of: $0) })
+    }
+
+    /// Whether a plain (not general) hot record's own shape takes layout point (x, y): the one
+    /// test of a hot record, for the built tables and a scene's, which find its transform and
+    /// image slot in their own tables.
+    @inlinable @inline(__always)
+    static func plainHits(
+        _ element: UnsafePointer<HotElement>, _ x: Double, _ y: Double,
+        transform: (Int) -> UnsafePointer<InverseTransform>, image: (Int) -> UnsafePointer<ImageSlot>
+    ) -> Bool {
         let bits = element.pointee.bits
-        if bits & HotElement.kindMask == HotElement.Kind.general.rawValue { return generalHits(index, x, y) }
         var px = x, py = y
         if bits & HotElement.parentMovesBit != 0 {
             px -= Double(element.pointee.parentOriginX)
@@ -99,15 +124,15 @@ struct QueryTables: @unchecked Sendable {
         py -= Double(element.pointee.originY)
         let width = Double(element.pointee.width), height = Double(element.pointee.height)
         if bits & HotElement.transformBit != 0 {
-            (px, py) = transforms.address(of: Int(element.pointee.detail)).pointee.localPoint(px, py, centreX: width / 2, centreY: height / 2)
+            (px, py) = transform(Int(element.pointee.detail)).pointee.localPoint(px, py, centreX: width / 2, centreY: height / 2)
         }
         guard 0 <= px && px < width && 0 <= py && py < height else { return false }
         switch bits & HotElement.kindMask {
         case HotElement.Kind.solid.rawValue: return true
         case HotElement.Kind.image.rawValue:
             // Identity placement: bounds and image agree, so (⌊x⌋, ⌊y⌋) is inside the image.
-            let image = images.address(of: Int(element.pointee.image))
-            return AlphaThreshold.isSolid(alpha: image.pointee.pixels[Int(py) &* image.pointee.rowBytes &+ Int(px)], minimumAlpha: element.pointee.minAlpha)
+            let slot = image(Int(element.pointee.image))
+            return AlphaThreshold.isSolid(alpha: slot.pointee.pixels[Int(py) &* slot.pointee.rowBytes &+ Int(px)], minimumAlpha: element.pointee.minAlpha)
         default: return false
         }
     }

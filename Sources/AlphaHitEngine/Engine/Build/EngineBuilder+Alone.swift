@@ -1,0 +1,90 @@
+import AlphaHitBasics
+import AlphaHitImages
+
+extension EngineBuilder {
+    /// One element as a build of its whole layout compiles it: what a scene needs to change that
+    /// element alone (`Scene/Live`).
+    struct LoneElement {
+        /// Its full record, nested and linked under its parent as the build links it.
+        var full: CompiledElement
+        /// Where it can be hit, in layout points, padded against rounding as the grid pads it;
+        /// nil when it never can be (no shape, an empty frame).
+        var box: ElementBox?
+        /// Why it is skipped itself (its ancestors aside).
+        var skipReason: HitVerdict.SkipReason?
+        /// The images it may show that were read for it now, to keep alive while it exists.
+        var images: [DecodedImage]
+    }
+}
+
+/// Compiles one element at a time as the build of its layout would, with the build's own steps
+/// (validation, images, record, link to its parent, box) and a builder and scratch space kept
+/// from one element to the next: what a change a scene makes in place costs.
+struct LoneCompiler: @unchecked Sendable {
+    private var builder: EngineBuilder
+    /// The records of the element's chain: its parent's (when it has one), then its own.
+    private var records = [CompiledElement(), CompiledElement()]
+    private let links: [Int32] = [0, 1]
+
+    /// For the elements of a layout with `header`'s canvas, defaults and image directory.
+    init(header: Layout, cache: ImageCache) {
+        builder = EngineBuilder(layout: header, cache: cache)
+        builder.frames = [Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: 0, y: 0, width: 0, height: 0)]
+        builder.transforms = [nil, nil]
+    }
+
+    /// `element` (without children) validated and compiled at the top level, or as the child of
+    /// `parent` (a top-level element, with its full record), its images taken from `sources`
+    /// (or read through the cache, and added there). Nil when the element has any problem: a
+    /// build of the changed layout then reports it, with its path.
+    ///
+    /// - Parameter statesChecked: the element's images other than its current one were loaded
+    ///   and checked before, unchanged (an update that keeps its image, states and cap insets).
+    mutating func compile(
+        _ element: Element, parent: (element: Element, full: CompiledElement)?, sources: inout [ImageSource: PlacedImage], statesChecked: Bool
+    ) -> EngineBuilder.LoneElement? {
+        builder.problems.removeAll(keepingCapacity: true)
+        builder.placement.removeAll()
+        if parent != nil { builder.placement.append(parent: -1, offset: 0) }
+        builder.placement.append(parent: parent == nil ? -1 : 0, offset: 0)
+        let index = parent == nil ? 0 : 1
+        builder.validate(element, at: index, namesChecked: statesChecked)
+        guard builder.problems.isEmpty else { return nil }
+        let visit = EngineBuilder.Visit(element: element, parent: parent == nil ? -1 : 0, depth: index + 1, offset: 0)
+        var placed: PlacedImage?
+        var images: [DecodedImage] = []
+        if let active = element.activeImageSource {
+            if (statesChecked || element.states.isEmpty) && element.capInsets == nil, let known = sources[active] {
+                placed = known
+            } else {
+                // The build's own loading: every state's image, and cap insets against each.
+                builder.stateImages.removeAll()
+                builder.preloaded = sources
+                placed = [visit].withUnsafeBufferPointer { builder.loadImages($0) }[0]
+                guard builder.problems.isEmpty else { return nil }
+                sources.merge(builder.loadedSources) { old, _ in old }
+                images = builder.stateImages + (placed.map { [$0.image] } ?? [])
+            }
+        }
+        records[index] = builder.compile(visit, image: placed)
+        builder.frames[index] = element.frame
+        builder.transforms[index] = element.transform
+        if let parent {
+            records[0] = parent.full
+            records[0].parent = -1
+            builder.frames[0] = parent.element.frame
+            builder.transforms[0] = parent.element.transform
+            records[1].isNested = true
+            FullRecords.link(
+                &records[1], toLoneParent: (parent.full.originX, parent.full.originY),
+                onlyMoves: !parent.full.hasTransform && !parent.full.clipsToBounds)
+        }
+        let box = TableView.withElements(of: records) { records in
+            TableView.withElements(of: links) { links in
+                builder.boundingBox(of: ElementChain(elements: records, links: links[0..<index + 1]))
+            }
+        }
+        return EngineBuilder.LoneElement(
+            full: records[index], box: box?.paddedAgainstRounding(), skipReason: EngineBuilder.skipReason(of: element), images: images)
+    }
+}

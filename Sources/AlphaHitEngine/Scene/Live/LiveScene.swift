@@ -1,0 +1,282 @@
+import AlphaHitBasics
+import AlphaHitImages
+
+/// A scene's writer side: its current ``LiveTables``, changed in place an element at a time, and
+/// what only the writer needs to find its way in them (`Docs/LiveScenes.md`, "Costs").
+///
+/// ``applyInPlace(_:)`` makes the changes that touch one leaf element at the top level or under a
+/// top-level parent (one that does not clip or transform it, for a general record): updates of its place and look
+/// (`frame`, `transform`, `isHidden`, `isInteractive`, `opacity`, `alphaThreshold`, `state`),
+/// adding one at the front of the top level, and removing one. Each is checked first by the
+/// build's own rules on that element (``LoneCompiler``);
+/// anything else, or anything those rules refuse, is left to a build of the whole changed layout,
+/// which also gives the refusal its message and path.
+struct LiveScene: @unchecked Sendable {
+    private(set) var tables: LiveTables
+    private var slotOfID: [String: Int32]
+    private var freeSlots: [Int32] = []
+    private var freeTransforms: [Int32] = []
+    private var freeDetails: [Int32] = []
+    private var imageSlots: [ImageSlot: UInt16] = [:]
+    private var imagesKept: Set<ObjectIdentifier>
+    /// Every image source the scene has read, so that it reads none twice.
+    private(set) var sources: [ImageSource: PlacedImage]
+    /// The first number no element of the scene has had.
+    private(set) var nextNumber: Int32
+    /// The engine the tables were made from, while no change has been made in place since.
+    private(set) var built: HitTester?
+    let cache: ImageCache
+    private var compiler: LoneCompiler
+
+    /// Elements whose entries span more cells than this are changed by a build.
+    static let cellBudget = 1024
+    /// Beyond this many elements reaching past the grid's rectangle, the next change is a build.
+    static let overflowBudget = 256
+
+    /// The scene of `engine`, built from `layout` (its elements numbered `numbers` in pre-order).
+    init(engine: HitTester, layout: Layout, numbers: [Int32], nextNumber: Int32, sources: [ImageSource: PlacedImage], cache: ImageCache) {
+        tables = LiveTables(storage: engine.storage, layout: layout, numbers: numbers)
+        slotOfID = Dictionary(uniqueKeysWithValues: engine.storage.ids.enumerated().map { ($1, Int32($0)) })
+        for (index, slot) in tables.images.view.enumerated() { imageSlots[slot] = UInt16(index) }
+        imagesKept = Set(tables.imagesAlive.map { ObjectIdentifier($0.storage) })
+        self.sources = sources
+        self.nextNumber = nextNumber
+        self.cache = cache
+        compiler = LoneCompiler(header: tables.header, cache: cache)
+        built = engine.numbered(by: numbers)
+    }
+
+    /// Makes `change` in place, or returns false, changing nothing, when it needs a build.
+    mutating func applyInPlace(_ change: LayoutChange) -> Bool {
+        guard tables.overflow.count < Self.overflowBudget else { return false }
+        let done: Bool
+        switch change {
+        case .update(let id, let body): done = update(id, body)
+        case .add(let element, let parent, let index): done = parent == nil && (index == nil || index == tables.topLevelCount) && add(element)
+        case .remove(let id): done = remove(id)
+        case .move: done = false
+        }
+        if done { built = nil }
+        return done
+    }
+
+    // MARK: - The changes
+
+    private mutating func update(_ id: String, _ body: (inout Element) -> Void) -> Bool {
+        guard let slot = slotOfID[id].map(Int.init) else { return false }
+        let info = tables.slots[slot]
+        guard info.children == 0, fitsBudget(info) else { return false }
+        let old = tables.elements[slot]
+        var element = old
+        body(&element)
+        guard element.id == id, element.children.isEmpty, Self.differsOnlyInPlace(old, element),
+            let prepared = prepare(element, parent: Int(info.parent), statesChecked: true)
+        else { return false }
+        removeEntries(of: slot)
+        place(prepared, at: slot, info: info)
+        tables.elements[slot] = element
+        return true
+    }
+
+    private mutating func add(_ element: Element) -> Bool {
+        // An element's own touch tolerance could put tolerance in use where it was not.
+        guard element.children.isEmpty, element.touchTolerance == nil, slotOfID[element.id] == nil, nextNumber < Int32.max,
+            tables.nextLabel < UInt32.max, let prepared = prepare(element, parent: -1, statesChecked: false)
+        else { return false }
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = Int(free)
+            tables.elements[slot] = element
+        } else {
+            slot = tables.hot.append(HotElement(blank: ()))
+            _ = tables.slots.append(.free)
+            tables.elements.append(element)
+        }
+        let info = SlotInfo(number: nextNumber, parent: -1, label: tables.nextLabel, children: 0)
+        nextNumber += 1
+        tables.nextLabel += 1
+        place(prepared, at: slot, info: info)
+        slotOfID[element.id] = Int32(slot)
+        tables.elementCount += 1
+        tables.topLevelCount += 1
+        return true
+    }
+
+    private mutating func remove(_ id: String) -> Bool {
+        guard let slot = slotOfID[id].map(Int.init) else { return false }
+        let info = tables.slots[slot]
+        guard info.children == 0, fitsBudget(info) else { return false }
+        removeEntries(of: slot)
+        let record = tables.hot[slot]
+        if record.isGeneral {
+            freeDetails.append(record.detail)
+        } else if record.bits & HotElement.transformBit != 0 {
+            freeTransforms.append(record.detail)
+        }
+        tables.hot[slot] = HotElement(blank: ())
+        tables.slots[slot] = .free
+        if info.parent >= 0 {
+            tables.slots[Int(info.parent)].children -= 1
+        } else {
+            tables.topLevelCount -= 1
+        }
+        slotOfID[id] = nil
+        freeSlots.append(Int32(slot))
+        tables.elementCount -= 1
+        return true
+    }
+
+    /// Whether `new` differs from `old` only in keys a change in place can make.
+    private static func differsOnlyInPlace(_ old: Element, _ new: Element) -> Bool {
+        var probe = new
+        (probe.frame, probe.transform, probe.state) = (old.frame, old.transform, old.state)
+        (probe.isHidden, probe.isInteractive, probe.opacity, probe.alphaThreshold) = (old.isHidden, old.isInteractive, old.opacity, old.alphaThreshold)
+        return probe == old
+    }
+
+    private func fitsBudget(_ info: SlotInfo) -> Bool {
+        guard let cells = info.cells else { return true }
+        return cells.columns.count * cells.rows.count <= Self.cellBudget
+    }
+
+    // MARK: - Records and entries
+
+    /// An element compiled for a slot, not yet written.
+    private struct Prepared {
+        /// Its hot record, when it is plain (its transform's place left to fill in).
+        var plain: HotElement?
+        /// Its full record, what a general element is read by.
+        var full: CompiledElement
+        var transform: InverseTransform?
+        var image: ImageSlot?
+        /// Its box, when it takes part in queries (resolved, with an ancestor that is too).
+        var box: ElementBox?
+        var images: [DecodedImage]
+    }
+
+    /// `element` compiled under the element in slot `parent` (−1: the top level), when the build's
+    /// rules accept it and its record is plain.
+    private mutating func prepare(_ element: Element, parent: Int, statesChecked: Bool) -> Prepared? {
+        var parentRecord: (element: Element, full: CompiledElement)?
+        if parent >= 0 {
+            guard tables.slots[parent].parent < 0 else { return nil }
+            parentRecord = (tables.elements[parent], fullRecord(ofSlot: parent))
+        }
+        guard let lone = compiler.compile(element, parent: parentRecord, sources: &sources, statesChecked: statesChecked) else { return nil }
+        var image: (slot: UInt16, value: ImageSlot)?
+        if lone.full.placement == .identity, let pixels = lone.full.pixels {
+            let value = ImageSlot(pixels: pixels, rowBytes: lone.full.bytesPerRow)
+            if let known = imageSlots[value] {
+                image = (known, value)
+            } else if tables.images.count <= Int(UInt16.max) {
+                image = (UInt16(tables.images.count), value)
+            }
+        }
+        let plain = DenseTables.plainRecord(of: lone.full, transform: 0, image: image)
+        // A general record is read on its own, never walking its chain (see LiveTables).
+        guard plain != nil || !lone.full.isNested || lone.full.parentOnlyMoves else { return nil }
+        let skipped = lone.skipReason != nil || (parentRecord.map { EngineBuilder.skipReason(of: $0.element) != nil } ?? false)
+        var box = skipped ? nil : lone.box
+        if let found = box {
+            guard found.isFinite else { return nil }
+            let span = tables.grid.span(of: found)
+            guard (span.lastColumn - span.firstColumn + 1) * (span.lastRow - span.firstRow + 1) <= Self.cellBudget else { return nil }
+            box = found
+        }
+        return Prepared(
+            plain: plain, full: lone.full, transform: lone.full.hasTransform ? InverseTransform(of: lone.full) : nil,
+            image: plain == nil ? nil : image?.value, box: box, images: lone.images)
+    }
+
+    /// Writes `prepared` into slot `slot` (whose entries are gone), with `info` as its slot
+    /// information, and lists it in the cells its box overlaps.
+    private mutating func place(_ prepared: Prepared, at slot: Int, info: SlotInfo) {
+        let old = tables.hot[slot]
+        let oldTransform: Int32? = !old.isGeneral && old.bits & HotElement.transformBit != 0 ? old.detail : nil
+        let oldDetail: Int32? = old.isGeneral ? old.detail : nil
+        let code: Int32
+        if var record = prepared.plain {
+            if let transform = prepared.transform {
+                let index = oldTransform ?? freeTransforms.popLast() ?? Int32(tables.transforms.append(transform))
+                tables.transforms[Int(index)] = transform
+                record.detail = index
+            } else if let oldTransform {
+                freeTransforms.append(oldTransform)
+            }
+            if let oldDetail { freeDetails.append(oldDetail) }
+            if let image = prepared.image, imageSlots[image] == nil {
+                imageSlots[image] = UInt16(tables.images.count)
+                tables.images = Table(Array(tables.images.view) + [image])
+            }
+            tables.hot[slot] = record
+            code = Int32(slot)
+        } else {
+            if let oldTransform { freeTransforms.append(oldTransform) }
+            var full = prepared.full
+            full.element = Int32(slot)
+            let index = oldDetail ?? freeDetails.popLast() ?? Int32(tables.details.append(full))
+            tables.details[Int(index)] = full
+            tables.hot[slot] = .general(detail: index)
+            code = -1 - index
+        }
+        for image in prepared.images where imagesKept.insert(ObjectIdentifier(image.storage)).inserted { tables.imagesAlive.append(image) }
+        var info = info
+        (info.firstColumn, info.lastColumn, info.firstRow, info.lastRow, info.overflows) = (1, 0, 0, 0, false)
+        if let box = prepared.box {
+            let grid = tables.grid
+            let span = grid.span(of: box)
+            (info.firstColumn, info.lastColumn) = (UInt16(span.firstColumn), UInt16(span.lastColumn))
+            (info.firstRow, info.lastRow) = (UInt16(span.firstRow), UInt16(span.lastRow))
+            info.overflows = box.minX < grid.minX || box.maxX > grid.maxX || box.minY < grid.minY || box.maxY > grid.maxY
+            var placed = box
+            placed.element = code
+            grid.forEachEntry(of: placed) { cell, entry in
+                let list = tables.cells.entries(ofCell: cell)
+                var position = 0
+                while position < list.count && label(of: list[position].element) > info.label { position += 1 }
+                tables.cells.insert(entry, cell: cell, at: position)
+            }
+            if info.overflows {
+                var entries = Array(tables.overflow.view)
+                let position = entries.firstIndex { label(of: $0.element) < info.label } ?? entries.count
+                entries.insert(GridEntry(placed), at: position)
+                tables.overflow = Table(entries)
+            }
+        }
+        tables.slots[slot] = info
+    }
+
+    /// Takes slot `slot`'s entries out of the cells (and the overflow) that list them.
+    private mutating func removeEntries(of slot: Int) {
+        let info = tables.slots[slot]
+        let record = tables.hot[slot]
+        let code = record.isGeneral ? -1 - record.detail : Int32(slot)
+        if let cells = info.cells {
+            for row in cells.rows {
+                for column in cells.columns {
+                    let cell = row * tables.grid.columns + column
+                    let list = tables.cells.entries(ofCell: cell)
+                    guard let position = list.firstIndex(where: { $0.element == code }) else {
+                        preconditionFailure("slot \(slot) is missing from cell \(cell)")
+                    }
+                    tables.cells.remove(cell: cell, at: position)
+                }
+            }
+        }
+        if info.overflows { tables.overflow = Table(tables.overflow.view.filter { $0.element != code }) }
+    }
+
+    /// The resolution-order label of the element an entry names.
+    private func label(of code: Int32) -> UInt32 {
+        tables.slots[code >= 0 ? Int(code) : Int(tables.details[Int(-1 - code)].element)].label
+    }
+
+    /// Slot `slot`'s full record, as the build made it (its chain fields aside).
+    private func fullRecord(ofSlot slot: Int) -> CompiledElement {
+        let hot = tables.hot[slot]
+        if hot.isGeneral { return tables.details[Int(hot.detail)] }
+        return hot.expanded(
+            parent: tables.slots[slot].parent, transform: hot.bits & HotElement.transformBit != 0 ? tables.transforms[Int(hot.detail)] : nil,
+            image: hot.kind == .image ? tables.images.view[Int(hot.image)] : nil)
+    }
+}
