@@ -42,16 +42,10 @@ struct DenseTables {
     /// its transform at `transform` in the transforms table, its image (an identity placement's
     /// plane) at `image.slot` in the image table.
     static func plainRecord(of full: CompiledElement, transform: Int32, image: (slot: UInt16, value: ImageSlot)?) -> HotElement? {
-        guard let plain = HotElement(exactly: full, transform: transform, image: image?.slot),
-            sameAside(fromChain: plain.expanded(parent: full.parent, transform: InverseTransform(of: full), image: image?.value), full)
-        else { return nil }
-        return plain
-    }
-
-    /// Whether two records are equal in everything but their place in the chains table.
-    private static func sameAside(fromChain a: CompiledElement, _ b: CompiledElement) -> Bool {
-        var (a, b) = (a, b)
-        (a.chainStart, a.chainLength, b.chainStart, b.chainLength) = (0, 0, 0, 0)
-        return a == b
+        guard let plain = HotElement(exactly: full, transform: transform, image: image?.slot) else { return nil }
+        // Equal in everything but the place in the chains table.
+        var expanded = plain.expanded(parent: full.parent, transform: InverseTransform(of: full), image: image?.value)
+        (expanded.chainStart, expanded.chainLength) = (full.chainStart, full.chainLength)
+        return expanded == full ? plain : nil
     }
 }

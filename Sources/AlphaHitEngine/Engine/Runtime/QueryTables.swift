@@ -80,7 +80,6 @@ struct QueryTables: @unchecked Sendable {
     @inlinable @inline(__always)
     func frontMost(_ x: Double, _ y: Double) -> Int? {
         guard insideCanvas(x, y) else { return nil }
-        if _slowPath(live != nil) { return Self.liveFrontMost(live.unsafelyUnwrapped, x, y) }
         let (entries, cellX, cellY) = cell(x, y)
         for slot in entries where cellEntries[slot].mayContain(cellX, cellY) {
             let entry = Int(cellEntries[slot].element)
@@ -92,6 +91,9 @@ struct QueryTables: @unchecked Sendable {
                 if Self.generalHits(record, x, y, hot: hot, details: details, parents: parents, transforms: transforms) { return Int(record.record.element) }
             }
         }
+        // A scene snapshot's own grid is empty (no point is inside it): its lookup is asked here,
+        // so that a built engine's hits never test for it.
+        if _slowPath(live != nil) { return Self.liveFrontMost(live.unsafelyUnwrapped, x, y) }
         return nil
     }
 

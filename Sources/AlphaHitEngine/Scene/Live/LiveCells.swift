@@ -1,15 +1,16 @@
 import AlphaHitBasics
 
-/// A scene's grid cells: each cell's ``CellEntry`` list, front first, in pages of 64 cells that
+/// A scene's grid cells: each cell's ``CellEntry`` list, front first, in pages of 16 cells that
 /// the writer changes an entry at a time while snapshots read the pages they took (``PageList``).
 ///
-/// A page holds 65 `Int32` offsets (cell `c`'s entries are `entries[starts[c] ..< starts[c + 1]]`)
+/// A page holds 17 `Int32` offsets (cell `c`'s entries are `entries[starts[c] ..< starts[c + 1]]`)
 /// and then the entries, with room to spare: an insertion moves the page's later entries up one
-/// slot, and a full page moves to one half as large again.
+/// slot (so pages are small: 16 cells of a few entries each), and a full page moves to one half as
+/// large again.
 struct LiveCells: @unchecked Sendable {
-    static let cellsPerPage = 64
-    /// Where a page's entries start: after its 65 offsets, on an 8-byte boundary.
-    static let entriesOffset = 264
+    static let cellsPerPage = 16
+    /// Where a page's entries start: after its 17 offsets, on an 8-byte boundary.
+    static let entriesOffset = 72
 
     private(set) var pages = PageList { page in
         page.base.bindMemory(to: Int32.self, capacity: LiveCells.cellsPerPage + 1)

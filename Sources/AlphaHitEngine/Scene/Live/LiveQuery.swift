@@ -89,8 +89,8 @@ extension QueryTables {
 
 extension QueryTables {
     /// A scene snapshot's query tables: its canvas and tolerance, and its live query, which
-    /// ``frontMost(_:_:)`` hands the point to before reading anything else (the built tables
-    /// here are empty and never read).
+    /// ``frontMost(_:_:)`` hands the point to (the built grid here has no point inside it, and
+    /// the built tables are empty and never read).
     static func live(_ snapshot: LiveSnapshot) -> QueryTables {
         let empty = EmptyTables.shared
         let canvas = snapshot.tables.header.canvas

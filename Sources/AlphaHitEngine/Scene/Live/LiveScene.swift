@@ -268,7 +268,9 @@ struct LiveScene: @unchecked Sendable {
 
     /// The resolution-order label of the element an entry names.
     private func label(of code: Int32) -> UInt32 {
-        tables.slots[code >= 0 ? Int(code) : Int(tables.details[Int(-1 - code)].element)].label
+        // The full record's field read in place: a copy of it would be 320 bytes an entry.
+        let slot = code >= 0 ? Int(code) : Int(tables.details.reader.address(of: Int(-1 - code)).pointee.element)
+        return tables.slots.reader.address(of: slot).pointee.label
     }
 
     /// Slot `slot`'s full record, as the build made it (its chain fields aside).
