@@ -42,7 +42,10 @@ extension HitTester {
     ///   caught when it is out of this engine's range (a clear trap, never a wrong read); inside it,
     ///   it names whichever element of this engine has that position.
     public func id(of element: ElementIndex) -> String {
-        storage.ids[position(of: element)]
+        // A scene's snapshot whose engine is not built yet answers from its slots (a scan of a few
+        // nanoseconds an element, where building the engine costs a microsecond or two an element).
+        if let live, !live.hasEngine, let id = live.tables.id(ofNumber: element.rawValue) { return id }
+        return storage.ids[position(of: element)]
     }
 
     /// The ids from the top level down to `element`, inclusive.
@@ -78,7 +81,8 @@ extension HitTester {
 
     /// Whether `element` names an element of this engine: one of the indices ``elements`` lists.
     public func containsElement(_ element: ElementIndex) -> Bool {
-        numbering.position(of: element, count: storage.ids.count) != nil
+        if let live, !live.hasEngine { return live.tables.slot(ofNumber: element.rawValue) != nil }
+        return numbering.position(of: element, count: storage.ids.count) != nil
     }
 
     /// The element's position in this engine's pre-order listing (what its tables are indexed by):

@@ -121,6 +121,16 @@ struct LiveTables: @unchecked Sendable {
         return (layout, alive.map { slots[Int($0.slot)].number })
     }
 
+    /// The slot of the element numbered `number`, or nil when no element is: a scan of the slots.
+    func slot(ofNumber number: Int32) -> Int? {
+        guard number >= 0 else { return nil }
+        let reader = slots.reader
+        return (0..<slots.count).first { reader.address(of: $0).pointee.number == number }
+    }
+
+    /// The id of the element numbered `number`, or nil when no element is.
+    func id(ofNumber number: Int32) -> String? { slot(ofNumber: number).map { elements[$0].id } }
+
     /// The readers of these tables, valid while this value (or a copy of it) is alive.
     var query: LiveQuery {
         LiveQuery(
