@@ -25,6 +25,8 @@ struct LoneCompiler: @unchecked Sendable {
     /// The records of the element's chain: its parent's (when it has one), then its own.
     private var records = [CompiledElement(), CompiledElement()]
     private let links: [Int32] = [0, 1]
+    /// Where the last element compiled is in `records`.
+    private var index = 0
 
     /// For the elements of a layout with `header`'s canvas, defaults and image directory.
     init(header: Layout, cache: ImageCache) {
@@ -79,12 +81,36 @@ struct LoneCompiler: @unchecked Sendable {
                 &records[1], toLoneParent: (parent.full.originX, parent.full.originY),
                 onlyMoves: !parent.full.hasTransform && !parent.full.clipsToBounds)
         }
-        let box = TableView.withElements(of: records) { records in
-            TableView.withElements(of: links) { links in
-                builder.boundingBox(of: ElementChain(elements: records, links: links[0..<index + 1]))
-            }
-        }
+        // The chain, as the build's tables list it: the parent (if any), then the element.
+        (records[0].chainStart, records[0].chainLength) = (0, 1)
+        (records[index].chainStart, records[index].chainLength) = (0, Int32(index + 1))
+        self.index = index
+        let box = Self.withRecords(records, links) { builder.boundingBox(of: $0.chain(of: index)) }
         return EngineBuilder.LoneElement(
             full: records[index], box: box?.paddedAgainstRounding(), skipReason: EngineBuilder.skipReason(of: element), images: images)
+    }
+
+    /// The grid entries of the element last compiled, whose box is `box`: one for each cell the
+    /// box overlaps but those the build's pruning drops (``EngineBuilder/cellVerdict(element:cell:records:counts:)``;
+    /// a cover is kept, with what is behind it: the element may move away).
+    func entries(of box: ElementBox, in grid: SpatialGrid, counts: SolidPixelCounts.Reader?) -> [(cell: Int, entry: CellEntry)] {
+        let index = index
+        return Self.withRecords(records, links) { records in
+            var kept: [(cell: Int, entry: CellEntry)] = []
+            grid.forEachEntry(of: box) { cell, entry in
+                if EngineBuilder.cellVerdict(element: index, cell: grid.cellRect(cell), records: records, counts: counts) != .drop {
+                    kept.append((cell, entry))
+                }
+            }
+            return kept
+        }
+    }
+
+    /// Static, with the arrays given: a method of the compiler called with a closure that reads
+    /// its builder would copy the whole compiler first.
+    private static func withRecords<Result>(_ records: [CompiledElement], _ links: [Int32], _ body: (RecordTables) -> Result) -> Result {
+        TableView.withElements(of: records) { records in
+            TableView.withElements(of: links) { links in body(RecordTables(elements: records, chains: links)) }
+        }
     }
 }

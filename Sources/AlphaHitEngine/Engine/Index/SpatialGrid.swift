@@ -193,6 +193,11 @@ struct SpatialGrid {
         }
     }
 
+    /// Cell `cell`'s rectangle, padded outwards against rounding (what the pruning judges).
+    func cellRect(_ cell: Int) -> CellRect {
+        Self.cellRect(cell, bounds: (minX, minY, maxX, maxY), columns: columns, rows: rows)
+    }
+
     /// The columns and rows of the cells a padded box overlaps.
     func span(of box: ElementBox) -> (firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int) {
         Self.span(box, minX: minX, minY: minY, width: extentWidth, height: extentHeight, columns: columns, rows: rows)

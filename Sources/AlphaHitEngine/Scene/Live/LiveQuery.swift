@@ -3,8 +3,9 @@ import AlphaHitBasics
 /// A scene snapshot's lookup: the tables of a ``LiveTables`` as plain readers, so that a query
 /// allocates nothing, takes no lock and touches no reference count, as a built engine's does.
 ///
-/// The grid is the first build's (its cells and rectangle), with every element's entries kept
-/// (no cover pruning: an element that covers a cell may move away), changed a cell at a time;
+/// The grid is the first build's (its cells and rectangle) without cover pruning (an element that
+/// covers a cell may move away): the first build's elements are in every cell their boxes overlap,
+/// an element placed since only in those it may take a pixel of. It is changed a cell at a time;
 /// an element whose box reaches beyond the grid's rectangle is also listed in `overflow`, which
 /// answers the points out there. Answers element numbers, not slots.
 @usableFromInline

@@ -19,6 +19,9 @@ struct LiveScene: @unchecked Sendable {
     private var freeDetails: [Int32] = []
     private var imageSlots: [ImageSlot: UInt16] = [:]
     private var imagesKept: Set<ObjectIdentifier>
+    /// The solid-pixel counts of each image and threshold in use, for pruning cells (nil: too large).
+    private var pixelCounts: [CompiledElement.PixelsKey: SolidPixelCounts?] = [:]
+    private var recentPixelCounts: [(key: CompiledElement.PixelsKey, counts: SolidPixelCounts?)] = []
     /// Every image source the scene has read, so that it reads none twice.
     private(set) var sources: [ImageSource: PlacedImage]
     /// The first number no element of the scene has had.
@@ -230,7 +233,9 @@ struct LiveScene: @unchecked Sendable {
             info.overflows = box.minX < grid.minX || box.maxX > grid.maxX || box.minY < grid.minY || box.maxY > grid.maxY
             var placed = box
             placed.element = code
-            grid.forEachEntry(of: placed) { cell, entry in
+            let counts = solidPixelCounts(of: prepared.full)
+            // As the build prunes, but for covers: an element that covers a cell may move away.
+            for (cell, entry) in compiler.entries(of: placed, in: grid, counts: counts) {
                 let list = tables.cells.entries(ofCell: cell)
                 var position = 0
                 while position < list.count && label(of: list[position].element) > info.label { position += 1 }
@@ -255,15 +260,32 @@ struct LiveScene: @unchecked Sendable {
             for row in cells.rows {
                 for column in cells.columns {
                     let cell = row * tables.grid.columns + column
-                    let list = tables.cells.entries(ofCell: cell)
-                    guard let position = list.firstIndex(where: { $0.element == code }) else {
-                        preconditionFailure("slot \(slot) is missing from cell \(cell)")
+                    // A cell the element takes no pixel of has no entry of it.
+                    if let position = tables.cells.entries(ofCell: cell).firstIndex(where: { $0.element == code }) {
+                        tables.cells.remove(cell: cell, at: position)
                     }
-                    tables.cells.remove(cell: cell, at: position)
                 }
             }
         }
         if info.overflows { tables.overflow = Table(tables.overflow.view.filter { $0.element != code }) }
+    }
+
+    /// The solid-pixel counts of a record's image at its threshold, made once for each.
+    private mutating func solidPixelCounts(of full: CompiledElement) -> SolidPixelCounts.Reader? {
+        guard full.pixels != nil else { return nil }
+        let key = full.pixelsKey
+        // The last few keys first: hashing a key costs more than comparing a handful.
+        if let recent = recentPixelCounts.first(where: { $0.key == key }) { return recent.counts?.reader }
+        let counts: SolidPixelCounts?
+        if let known = pixelCounts[key] {
+            counts = known
+        } else {
+            counts = ElementHandle.withRecord(full) { SolidPixelCounts($0) }
+            pixelCounts[key] = .some(counts)
+        }
+        if recentPixelCounts.count == 8 { recentPixelCounts.removeFirst() }
+        recentPixelCounts.append((key, counts))
+        return counts?.reader
     }
 
     /// The resolution-order label of the element an entry names.
