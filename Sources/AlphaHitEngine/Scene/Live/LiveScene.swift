@@ -5,12 +5,13 @@ import AlphaHitImages
 /// what only the writer needs to find its way in them (`Docs/LiveScenes.md`, "Costs").
 ///
 /// ``applyInPlace(_:)`` makes the changes that touch one leaf element at the top level or under a
-/// top-level parent (one that does not clip or transform it, for a general record): updates of its place and look
-/// (`frame`, `transform`, `isHidden`, `isInteractive`, `opacity`, `alphaThreshold`, `state`),
-/// adding one at the front of the top level, and removing one. Each is checked first by the
-/// build's own rules on that element (``LoneCompiler``);
-/// anything else, or anything those rules refuse, is left to a build of the whole changed layout,
-/// which also gives the refusal its message and path.
+/// top-level parent (one that neither clips nor transforms it, for a general record): updates of
+/// its place and look (`frame`, `transform`, `isHidden`, `isInteractive`, `opacity`,
+/// `alphaThreshold`, `state`), adding one at the front of the top level, and removing one. Each is
+/// checked first by the build's own steps for that element (``LoneCompiler``); anything else, or
+/// anything those steps refuse, is left to a build of the whole changed layout, which also gives
+/// the refusal its message and path. Records point at images the scene keeps for its whole life, so
+/// the tables keyed by pixel address (image slots, solid-pixel counts) never meet a reused address.
 struct LiveScene: @unchecked Sendable {
     private(set) var tables: LiveTables
     private var slotOfID: [String: Int32]
