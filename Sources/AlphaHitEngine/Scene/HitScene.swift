@@ -9,8 +9,8 @@ import AlphaHitImages
 /// the scene before or after each change (or each batch applied together), never a mix. Every
 /// answer is exactly what a `HitTester` freshly built from the changed layout gives.
 ///
-/// A change that touches one leaf element with a plain record (its frame, transform, state,
-/// visibility; an element added at the front of the top level; one removed) is made in place,
+/// A change that touches one leaf element at the top level or under a top-level parent (its frame,
+/// transform, state, visibility; an element added at the front of the top level; one removed) is made in place,
 /// in what it touches (``LiveScene``); any other change is made by a build of the whole changed
 /// layout (about 1.2 µs an element), built aside while readers go on. A snapshot's lookups read
 /// the scene's tables as they were when it was taken; its other queries read the engine of its
@@ -44,7 +44,7 @@ public final class HitScene: Sendable {
     /// - Throws: ``LayoutError``, as ``HitTester/init(layout:cache:)`` does.
     public init(layout: Layout, cache: ImageCache = .shared) throws(LayoutError) {
         self.cache = cache
-        let count = Self.elementCount(layout.elements)
+        let count = EngineBuilder.count(layout.elements)
         let scene = try Self.build(layout, numbers: (0..<count).map(Int32.init), next: Int32(count), sources: [:], cache: cache)
         current = Locked(Current(scene: scene))
     }
@@ -149,15 +149,6 @@ public final class HitScene: Sendable {
         return LiveScene(
             engine: engine, layout: layout, numbers: numbers, nextNumber: next,
             sources: sources.merging(builder.loadedSources) { old, _ in old }, cache: cache)
-    }
-
-    private static func elementCount(_ list: [Element]) -> Int {
-        var (total, lists) = (0, [list])
-        while let list = lists.popLast() {
-            total += list.count
-            lists.append(contentsOf: list.lazy.filter { !$0.children.isEmpty }.map(\.children))
-        }
-        return total
     }
 
     /// Batches at least this long look their updates' elements up in a table of places.

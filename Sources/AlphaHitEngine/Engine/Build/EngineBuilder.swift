@@ -204,7 +204,7 @@ struct EngineBuilder {
     }
 
     /// How many elements the lists hold, at every depth (without recursion, however deep).
-    private static func count(_ elements: [Element]) -> Int {
+    static func count(_ elements: [Element]) -> Int {
         var total = 0
         var lists = [elements]
         while let list = lists.popLast() {
