@@ -13,7 +13,7 @@ struct LiveScenePropertyTests {
     /// Plain elements: solid rectangles and 16 × 16 images at their own size, some turned, some
     /// with states of the same size (and one of another size), rows that only move their
     /// children, and a general element or two (an ellipse; a clipping parent) among them.
-    private static func layout(_ g: inout SplitMix, folder: String) -> Layout {
+    static func layout(_ g: inout SplitMix, folder: String) -> Layout {
         var elements: [Element] = []
         for index in 0..<24 {
             let frame = Rect(x: g.next(in: 0...160).rounded(), y: g.next(in: 0...160).rounded(), width: 16, height: 16)
@@ -91,14 +91,36 @@ struct LiveScenePropertyTests {
         }
     }
 
-    @Test("changes made in place answer every lookup as a fresh build of the changed layout does", arguments: 0..<6)
-    func changesInPlaceAnswerAsFreshBuilds(seed: Int) throws {
-        let folder = try EngineFixtures.ImageFolder("changesInPlace\(seed)")
-        var g = SplitMix(seed: UInt64(seed) &* 7919 &+ 11)
+    /// One to four moves of leaves: to whole, half or arbitrary points, near or far, mostly of
+    /// the same size.
+    private static func moves(_ g: inout SplitMix, _ layout: Layout) -> [(id: String, frame: Rect)] {
+        let places = layout.places()
+        return (0..<Int.random(in: 1...4, using: &g)).map { _ in
+            let id = layout.leafIDs.randomElement(using: &g)!
+            var frame = layout[places[id]!].frame
+            switch Int.random(in: 0..<8, using: &g) {
+            case 0: (frame.x, frame.y) = (g.next(in: -500...600), g.next(in: -500...600))
+            case 1: frame.height += 2
+            case 2, 3: (frame.x, frame.y) = (g.next(in: -20...180), g.next(in: -20...180))
+            default: (frame.x, frame.y) = ((g.next(in: -20...180) * 2).rounded() / 2, g.next(in: -20...180).rounded())
+            }
+            return (id, frame)
+        }
+    }
+
+    /// The images ``layout(_:folder:)`` names, of mixed alpha.
+    static func drawImages(in folder: EngineFixtures.ImageFolder) throws {
         for (name, size) in [("a.png", 16), ("b.png", 16), ("c.png", 16), ("big.png", 24)] {
             let salt = name.utf8.first!
             _ = try folder.image(name, width: size, height: size) { x, y in UInt8(truncatingIfNeeded: (x * 37 + y * 11 + Int(salt)) % 256) }
         }
+    }
+
+    @Test("changes made in place answer every lookup as a fresh build of the changed layout does", arguments: 0..<6)
+    func changesInPlaceAnswerAsFreshBuilds(seed: Int) throws {
+        let folder = try EngineFixtures.ImageFolder("changesInPlace\(seed)")
+        var g = SplitMix(seed: UInt64(seed) &* 7919 &+ 11)
+        try Self.drawImages(in: folder)
         let cache = ImageCache()
         var layout = Self.layout(&g, folder: folder.url.path)
         let scene = try HitScene(layout: layout, cache: cache)
@@ -107,9 +129,13 @@ struct LiveScenePropertyTests {
         for round in 0..<120 {
             // Every fourth round a batch of changes each made in place, to see whole.
             let batch = round % 4 == 0
-            let changes = (0..<(batch ? Int.random(in: 2...12, using: &g) : 1)).map { _ in
-                Self.change(&g, layout, added: &added, leavesOnly: batch)
-            }
+            // Every fourth round moves by numbers (`setFrames`), of the same size but now and then.
+            let moves = round % 4 == 2 ? Self.moves(&g, layout) : nil
+            // Every eighth round a state switch by name (`setState`).
+            let stateSwitch = round % 8 == 3 ? (id: layout.leafIDs.randomElement(using: &g)!, state: ["normal", "on", "big", "nothing"].randomElement(using: &g)!) : nil
+            let changes = moves.map { $0.map { move in LayoutChange.update(id: move.id) { $0.frame = move.frame } } }
+                ?? stateSwitch.map { switched in [LayoutChange.update(id: switched.id) { $0.state = switched.state }] }
+                ?? (0..<(batch ? Int.random(in: 2...12, using: &g) : 1)).map { _ in Self.change(&g, layout, added: &added, leavesOnly: batch) }
             total += changes.count
             var changed = layout
             let valid: Bool
@@ -122,7 +148,15 @@ struct LiveScenePropertyTests {
             }
             let before = scene.snapshot
             do {
-                try scene.apply(changes)
+                if let stateSwitch {
+                    try scene.setState(stateSwitch.id, stateSwitch.state)
+                } else if let moves, moves.count == 1 {
+                    try scene.setFrame(moves[0].id, moves[0].frame)
+                } else if let moves {
+                    try scene.setFrames(moves)
+                } else {
+                    try scene.apply(changes)
+                }
                 #expect(valid, "the scene applied a batch a fresh build refuses")
             } catch {
                 #expect(!valid, "the scene refused a batch a fresh build accepts: \(error)")

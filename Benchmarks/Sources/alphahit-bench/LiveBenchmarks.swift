@@ -43,10 +43,7 @@ enum LiveBenchmarks {
                 let layout = generated.layout
                 return {
                     // One frame: its 1,000 moves applied as one batch, then 1,000 taps on the result.
-                    try! scene.apply((0..<1000).map { _ in
-                        let id = randomButton(&random, layout), frame = randomFrame(&random)
-                        return .update(id: id) { $0.frame = frame }
-                    })
+                    try! scene.setFrames((0..<1000).map { _ in (randomButton(&random, layout), randomFrame(&random)) })
                     let engine = scene.snapshot
                     var sum: UInt64 = 0
                     for point in random.points(1000, width: generated.width, height: generated.height) {

@@ -85,10 +85,18 @@ public final class HitScene: Sendable {
     ///
     /// - Throws: ``LayoutChangeError``, for the first change refused.
     public func apply(_ changes: [LayoutChange]) throws(LayoutChangeError) {
+        try apply(count: changes.count, changes) { scene, index in scene.applyInPlace(changes[index]) }
+    }
+
+    /// Applies `count` changes, making change `index` in place with `inPlace(&scene, index)`
+    /// (false: not in place), else all of `changes()` by a build.
+    private func apply(
+        count: Int, _ changes: @autoclosure () -> [LayoutChange], inPlace: (inout LiveScene, Int) -> Bool
+    ) throws(LayoutChangeError) {
         try writer.withLock { (_: inout Void) throws(LayoutChangeError) in
-            if changes.count == 1 {
+            if count == 1 {
                 let done = current.withLock { current in
-                    guard current.scene.applyInPlace(changes[0]) else { return false }
+                    guard inPlace(&current.scene, 0) else { return false }
                     current.snapshot = nil
                     current.madeInPlace += 1
                     return true
@@ -97,13 +105,13 @@ public final class HitScene: Sendable {
             } else {
                 // Made aside: readers keep the scene as it was until the whole batch is in.
                 var working = current.withLock { $0.scene }
-                if changes.allSatisfy({ working.applyInPlace($0) }) {
-                    current.withLock { $0 = Current(scene: working, madeInPlace: $0.madeInPlace + changes.count) }
+                if (0..<count).allSatisfy({ inPlace(&working, $0) }) {
+                    current.withLock { $0 = Current(scene: working, madeInPlace: $0.madeInPlace + count) }
                     return
                 }
             }
             let scene = current.withLock { $0.scene }
-            let rebuilt = try rebuild(scene, applying: changes)
+            let rebuilt = try rebuild(scene, applying: changes())
             current.withLock { $0 = Current(scene: rebuilt, madeInPlace: $0.madeInPlace) }
         }
     }
@@ -155,8 +163,20 @@ public final class HitScene: Sendable {
     static let placeTableBatch = 16
 
     /// Moves or resizes the element with `id`: its frame in its parent's points.
+    ///
+    /// - Throws: ``LayoutChangeError``, as ``apply(_:)`` does for the update.
     public func setFrame(_ id: String, _ frame: Rect) throws(LayoutChangeError) {
-        try apply(.update(id: id) { $0.frame = frame })
+        try apply(count: 1, [.update(id: id) { $0.frame = frame }]) { scene, _ in scene.setFrameInPlace(id, frame) }
+    }
+
+    /// Moves or resizes several elements as one batch (an animation frame): each `frame` in its
+    /// element's parent's points, applied in order, all or none.
+    ///
+    /// - Throws: ``LayoutChangeError``, for the first move refused.
+    public func setFrames(_ moves: [(id: String, frame: Rect)]) throws(LayoutChangeError) {
+        try apply(count: moves.count, moves.map { move in .update(id: move.id) { $0.frame = move.frame } }) { scene, index in
+            scene.setFrameInPlace(moves[index].id, moves[index].frame)
+        }
     }
 
     /// Sets (or, with nil, removes) the element's transform, about the centre of its frame.
@@ -171,6 +191,6 @@ public final class HitScene: Sendable {
 
     /// Puts the element in `state` (``Element/normalState`` for its own image; see ``Element/states``).
     public func setState(_ id: String, _ state: String) throws(LayoutChangeError) {
-        try apply(.update(id: id) { $0.state = state })
+        try apply(count: 1, [.update(id: id) { $0.state = state }]) { scene, _ in scene.setStateInPlace(id, state) }
     }
 }

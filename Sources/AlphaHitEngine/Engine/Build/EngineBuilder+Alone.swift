@@ -68,9 +68,26 @@ struct LoneCompiler: @unchecked Sendable {
                 images = builder.stateImages + (placed.map { [$0.image] } ?? [])
             }
         }
+        return finish(visit, placed: placed, parent: parent, images: images)
+    }
+
+    /// `element`, whose keys were checked before and whose image in its state now is `placed`
+    /// (read then, through `sources`), compiled again without validation or loading, as
+    /// ``compile(_:parent:sources:statesChecked:)`` compiles it: a state switch. What a scene's
+    /// state switches by name cost.
+    mutating func recompile(_ element: Element, placed: PlacedImage?, parent: (element: Element, full: CompiledElement)?) -> EngineBuilder.LoneElement {
+        let visit = EngineBuilder.Visit(element: element, parent: parent == nil ? -1 : 0, depth: parent == nil ? 1 : 2, offset: 0)
+        return finish(visit, placed: placed, parent: parent, images: [])
+    }
+
+    /// The build's steps after validation and loading: the record, its link to its parent, its box.
+    private mutating func finish(
+        _ visit: borrowing EngineBuilder.Visit, placed: PlacedImage?, parent: (element: Element, full: CompiledElement)?, images: [DecodedImage]
+    ) -> EngineBuilder.LoneElement {
+        let index = parent == nil ? 0 : 1
         records[index] = builder.compile(visit, image: placed)
-        builder.frames[index] = element.frame
-        builder.transforms[index] = element.transform
+        builder.frames[index] = visit.element.frame
+        builder.transforms[index] = visit.element.transform
         if let parent {
             records[0] = parent.full
             records[0].parent = -1
@@ -85,32 +102,72 @@ struct LoneCompiler: @unchecked Sendable {
         (records[0].chainStart, records[0].chainLength) = (0, 1)
         (records[index].chainStart, records[index].chainLength) = (0, Int32(index + 1))
         self.index = index
-        let box = Self.withRecords(records, links) { builder.boundingBox(of: $0.chain(of: index)) }
+        let box = builder.boundingBox(ofLast: index, records: records, links: links)
         return EngineBuilder.LoneElement(
-            full: records[index], box: box?.paddedAgainstRounding(), skipReason: EngineBuilder.skipReason(of: element), images: images)
+            full: records[index], box: box?.paddedAgainstRounding(), skipReason: EngineBuilder.skipReason(of: visit.element), images: images)
     }
 
-    /// The grid entries of the element last compiled, whose box is `box`: one for each cell the
-    /// box overlaps but those the build's pruning drops (``EngineBuilder/cellVerdict(element:cell:records:counts:)``;
-    /// a cover is kept, with what is behind it: the element may move away).
-    func entries(of box: ElementBox, in grid: SpatialGrid, counts: SolidPixelCounts.Reader?) -> [(cell: Int, entry: CellEntry)] {
+    /// `full`, the record of a leaf element as a build (or ``compile(_:parent:sources:statesChecked:)``)
+    /// made it, with `transform`, moved to `frame`, of the same size, at the top level or under
+    /// `parent` (a top-level element that neither clips nor transforms it): its record and box as
+    /// `compile` gives them for the element so moved, since a frame's origin enters the record
+    /// only as its own (a transform turns about the frame's centre). What a scene's moves by
+    /// numbers cost.
+    mutating func moved(
+        _ full: CompiledElement, to frame: Rect, transform: ElementTransform?, parent: (frame: Rect, full: CompiledElement)?
+    ) -> (full: CompiledElement, box: ElementBox?) {
+        let index = parent == nil ? 0 : 1
+        records[index] = full
+        (records[index].originX, records[index].originY) = (frame.x, frame.y)
+        // As `compile` leaves it: linked in the scratch chain, not yet placed in a details table.
+        records[index].parent = parent == nil ? -1 : 0
+        (records[index].element, records[index].sceneNumber) = (0, 0)
+        builder.frames[index] = frame
+        builder.transforms[index] = transform
+        if let parent {
+            records[0] = parent.full
+            records[0].parent = -1
+            builder.frames[0] = parent.frame
+            builder.transforms[0] = nil
+        }
+        (records[0].chainStart, records[0].chainLength) = (0, 1)
+        (records[index].chainStart, records[index].chainLength) = (0, Int32(index + 1))
+        self.index = index
+        let box = builder.boundingBox(ofLast: index, records: records, links: links)
+        return (records[index], box?.paddedAgainstRounding())
+    }
+
+    /// The grid entries of the element last compiled, whose box is `box`, into `kept` (emptied
+    /// first, its storage kept from call to call): one for each cell the box overlaps but those
+    /// the build's pruning drops (``EngineBuilder/cellVerdict(element:cell:records:counts:)``; a
+    /// cover is kept, with what is behind it: the element may move away).
+    func entries(of box: ElementBox, in grid: SpatialGrid, counts: SolidPixelCounts.Reader?, into kept: inout [(cell: Int, entry: CellEntry)]) {
+        kept.removeAll(keepingCapacity: true)
         let index = index
-        return Self.withRecords(records, links) { records in
-            var kept: [(cell: Int, entry: CellEntry)] = []
+        Self.withRecords(records, links) { records in
             grid.forEachEntry(of: box) { cell, entry in
                 if EngineBuilder.cellVerdict(element: index, cell: grid.cellRect(cell), records: records, counts: counts) != .drop {
                     kept.append((cell, entry))
                 }
             }
-            return kept
         }
     }
 
     /// Static, with the arrays given: a method of the compiler called with a closure that reads
-    /// its builder would copy the whole compiler first.
+    /// its builder would copy the whole compiler first (and one that reads the builder, the
+    /// builder: ``EngineBuilder/boundingBox(ofLast:records:links:)`` is the builder's own).
     private static func withRecords<Result>(_ records: [CompiledElement], _ links: [Int32], _ body: (RecordTables) -> Result) -> Result {
         TableView.withElements(of: records) { records in
             TableView.withElements(of: links) { links in body(RecordTables(elements: records, chains: links)) }
+        }
+    }
+}
+
+extension EngineBuilder {
+    /// ``boundingBox(of:)`` of the chain of `records[index]`, the chain's links in `links`.
+    fileprivate func boundingBox(ofLast index: Int, records: [CompiledElement], links: [Int32]) -> ElementBox? {
+        TableView.withElements(of: records) { records in
+            TableView.withElements(of: links) { links in boundingBox(of: RecordTables(elements: records, chains: links).chain(of: index)) }
         }
     }
 }

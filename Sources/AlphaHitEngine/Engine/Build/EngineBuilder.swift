@@ -91,13 +91,7 @@ struct EngineBuilder {
         var grid = SpatialGrid(boxes: boxes)
         let dense = TableView.withElements(of: compiled) { elements in
             TableView.withElements(of: chains) { chains in
-                let records = RecordTables(elements: elements, chains: chains)
-                let counts = solidPixelCounts(records)
-                // The tables are read through plain readers, not copied (or retained) for every cell.
-                let readers = counts.tables.map(\.reader)
-                grid.prune { element, cell in
-                    Self.cellVerdict(element: Int(element), cell: cell, records: records, counts: counts.table[Int(element)].map { readers[Int($0)] })
-                }
+                Self.prune(&grid, records: RecordTables(elements: elements, chains: chains), coversHide: true)
                 return DenseTables(elements)
             }
         }
@@ -133,7 +127,18 @@ struct EngineBuilder {
     }
 
     /// One solid-pixel table per image and threshold in use, and each element's table (if any).
-    private func solidPixelCounts(_ records: RecordTables) -> (tables: [SolidPixelCounts], table: [Int32?]) {
+    /// Drops from `grid` each entry whose element takes no point of its cell (``cellVerdict(element:cell:records:counts:)``),
+    /// and with `coversHide`, every entry behind one that takes them all.
+    static func prune(_ grid: inout SpatialGrid, records: RecordTables, coversHide: Bool) {
+        let counts = solidPixelCounts(records)
+        // The tables are read through plain readers, not copied (or retained) for every cell.
+        let readers = counts.tables.map(\.reader)
+        grid.prune(coversHide: coversHide) { element, cell in
+            cellVerdict(element: Int(element), cell: cell, records: records, counts: counts.table[Int(element)].map { readers[Int($0)] })
+        }
+    }
+
+    private static func solidPixelCounts(_ records: RecordTables) -> (tables: [SolidPixelCounts], table: [Int32?]) {
         let (elements, count) = (records.elements, records.elements.count)
         var tables: [SolidPixelCounts] = []
         var byKey: [CompiledElement.PixelsKey: Int32] = [:]

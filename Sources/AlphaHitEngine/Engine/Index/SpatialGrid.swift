@@ -44,12 +44,13 @@ struct SpatialGrid {
     /// Grids with at least this many entries are judged by all cores at once.
     static let parallelPruningEntries = 65_536
 
-    /// Keeps, in each cell, only the elements `verdict` does not drop, and nothing behind a cover.
+    /// Keeps, in each cell, only the elements `verdict` does not drop, and (when `coversHide`)
+    /// nothing behind a cover.
     ///
     /// Two steps: every cell is judged (a large grid's cells by all cores, in bands, as `verdict`
     /// reads only what does not change), then the kept entries move towards the front of the one
     /// array, so that a large layout's grid is never held twice.
-    mutating func prune(_ verdict: (_ element: Int32, _ cell: CellRect) -> CellVerdict) {
+    mutating func prune(coversHide: Bool = true, _ verdict: (_ element: Int32, _ cell: CellRect) -> CellVerdict) {
         let (bounds, columns, rows) = ((minX, minY, maxX, maxY), columns, rows)
         let cellCount = columns * rows
         // One byte an entry: whether it stays. Entries behind a cover are never judged and go.
@@ -64,7 +65,7 @@ struct SpatialGrid {
                             for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
                                 let decision = verdict(entries[slot].element, rect)
                                 keep[slot] = decision != .drop
-                                if decision == .cover { break }
+                                if decision == .cover && coversHide { break }
                             }
                         }
                     }

@@ -104,10 +104,12 @@ struct CompiledElement: Equatable, BitwiseCopyable {
     /// In the table of general elements, the element this record belongs to (a grid entry leads
     /// straight here; see ``CellEntry``); 0 elsewhere.
     @usableFromInline var element: Int32 = 0
-    /// Makes the record a whole number of cache lines (320 bytes), so that in the 64-byte aligned
-    /// table of general elements each record's first two lines, which hold everything a
-    /// rectangle's test reads for every placement, are its own. A test checks it.
-    var padding: Int32 = 0
+    /// In a scene's table of general elements (``LiveTables``), the element's number, read on a
+    /// hit beside `element` so that no other table is; 0 elsewhere. It also makes the record a
+    /// whole number of cache lines (320 bytes), so that in the 64-byte aligned table of general
+    /// elements each record's first two lines, which hold everything a rectangle's test reads for
+    /// every placement, are its own. A test checks it.
+    @usableFromInline var sceneNumber: Int32 = 0
 
     /// Places an image of `pixelSize` at `scale` pixels per point in a `width` × `height` element:
     /// by cap insets when given (then `contentMode` is ignored), else by the content mode.

@@ -38,6 +38,10 @@ struct HotElement: Equatable, BitwiseCopyable {
     init(blank: ()) {}
 
     @usableFromInline static let kindMask: UInt8 = 3, transformBit: UInt8 = 4, clipsBit: UInt8 = 8, parentMovesBit: UInt8 = 16, nestedBit: UInt8 = 32
+    /// In a scene's tables (``LiveTables``), set when the element's number is its slot, so that a
+    /// hit reads no table of numbers; a build never sets it, and ``expanded(parent:transform:image:)``
+    /// ignores it.
+    static let numberIsSlotBit: UInt8 = 64
 
     @inlinable var kind: Kind { Kind(rawValue: bits & Self.kindMask).unsafelyUnwrapped }
     @inlinable var isGeneral: Bool { bits & Self.kindMask == Kind.general.rawValue }

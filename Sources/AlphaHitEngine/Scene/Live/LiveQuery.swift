@@ -4,14 +4,17 @@ import AlphaHitBasics
 /// allocates nothing, takes no lock and touches no reference count, as a built engine's does.
 ///
 /// The grid is the first build's (its cells and rectangle) without cover pruning (an element that
-/// covers a cell may move away): the first build's elements are in every cell their boxes overlap,
-/// an element placed since only in those it may take a pixel of. It is changed a cell at a time;
-/// an element whose box reaches beyond the grid's rectangle is also listed in `overflow`, which
-/// answers the points out there. Answers element numbers, not slots.
+/// covers a cell may move away): every element is listed in the cells its box overlaps that it
+/// may take a pixel of (the build's cell verdict). It is changed a cell at a time; an element
+/// whose box reaches beyond the grid's rectangle is also listed in `overflow`, which answers the
+/// points out there. Answers element numbers, not slots: a hit reads the number from the record
+/// it tested (``HotElement/numberIsSlotBit``, ``CompiledElement/sceneNumber``) and only for a
+/// plain element in a reused slot from the table of numbers.
 @usableFromInline
 struct LiveQuery: @unchecked Sendable, BitwiseCopyable {
     let hot: PagedReader<HotElement>
-    let slots: PagedReader<SlotInfo>
+    /// Each slot's element number.
+    let numbers: PagedReader<Int32>
     let transforms: PagedReader<InverseTransform>
     /// The full records of the general elements.
     let details: PagedReader<CompiledElement>
@@ -28,47 +31,54 @@ struct LiveQuery: @unchecked Sendable, BitwiseCopyable {
     let columns: Int, rows: Int
 
     init(
-        hot: PagedReader<HotElement>, slots: PagedReader<SlotInfo>, transforms: PagedReader<InverseTransform>,
+        hot: PagedReader<HotElement>, numbers: PagedReader<Int32>, transforms: PagedReader<InverseTransform>,
         details: PagedReader<CompiledElement>, images: TableReader<ImageSlot>, cells: LiveCellReader, overflow: TableView<GridEntry>,
         baseHot: TableReader<HotElement>, baseDetails: TableReader<CompiledElement>, baseParents: TableReader<Int32>,
         baseTransforms: TableReader<InverseTransform>, grid: SpatialGrid
     ) {
-        (self.hot, self.slots, self.transforms, self.details, self.images, self.cells) = (hot, slots, transforms, details, images, cells)
+        (self.hot, self.numbers, self.transforms, self.details, self.images, self.cells) = (hot, numbers, transforms, details, images, cells)
         (self.overflow, self.baseHot, self.baseDetails, self.baseParents, self.baseTransforms) = (overflow, baseHot, baseDetails, baseParents, baseTransforms)
         (gridMinX, gridMinY, gridMaxX, gridMaxY) = (grid.minX, grid.minY, grid.maxX, grid.maxY)
         (inverseCellWidth, inverseCellHeight, columns, rows) = (grid.inverseCellWidth, grid.inverseCellHeight, grid.columns, grid.rows)
     }
 
     /// The number of the front-most element whose own shape takes layout point (x, y) (the
-    /// canvas is the caller's).
-    func frontMost(_ x: Double, _ y: Double) -> Int? {
+    /// canvas is the caller's). Static, on the query's address: a method called on `pointee`
+    /// copied the whole query (200 bytes) for every point.
+    static func frontMost(_ query: UnsafePointer<LiveQuery>, _ x: Double, _ y: Double) -> Int? {
         if let (cell, cellX, cellY) = QueryTables.cell(
-            x, y, minX: gridMinX, minY: gridMinY, maxX: gridMaxX, maxY: gridMaxY,
-            inverseWidth: inverseCellWidth, inverseHeight: inverseCellHeight, columns: columns, rows: rows)
+            x, y, minX: query.pointee.gridMinX, minY: query.pointee.gridMinY, maxX: query.pointee.gridMaxX, maxY: query.pointee.gridMaxY,
+            inverseWidth: query.pointee.inverseCellWidth, inverseHeight: query.pointee.inverseCellHeight,
+            columns: query.pointee.columns, rows: query.pointee.rows)
         {
-            for entry in cells.entries(ofCell: cell) where entry.mayContain(cellX, cellY) {
-                if let number = test(entry.element, x, y) { return number }
+            for entry in query.pointee.cells.entries(ofCell: cell) where entry.mayContain(cellX, cellY) {
+                if let number = test(query, entry.element, x, y) { return number }
             }
             return nil
         }
-        for entry in overflow where entry.mayContain(x, y) {
-            if let number = test(entry.element, x, y) { return number }
+        for entry in query.pointee.overflow where entry.mayContain(x, y) {
+            if let number = test(query, entry.element, x, y) { return number }
         }
         return nil
     }
 
     /// The element an entry names, when its own shape takes (x, y): its number.
     @inline(__always)
-    private func test(_ code: Int32, _ x: Double, _ y: Double) -> Int? {
+    private static func test(_ query: UnsafePointer<LiveQuery>, _ code: Int32, _ x: Double, _ y: Double) -> Int? {
         if code >= 0 {
-            let (hot, transforms, images) = (hot, transforms, images)
-            guard QueryTables.plainHits(hot.address(of: Int(code)), x, y, transform: { transforms.address(of: $0) }, image: { images.address(of: $0) })
+            let (record, transforms, images) = (query.pointee.hot.address(of: Int(code)), query.pointee.transforms, query.pointee.images)
+            guard QueryTables.plainHits(record, x, y, transform: { transforms.address(of: $0) }, image: { images.address(of: $0) })
             else { return nil }
-            return Int(slots.address(of: Int(code)).pointee.number)
+            // The record's line is in the cache; the table of numbers (another line) seldom is.
+            if record.pointee.bits & HotElement.numberIsSlotBit != 0 { return Int(code) }
+            return Int(query.pointee.numbers.address(of: Int(code)).pointee)
         }
-        let record = ElementHandle(address: details.address(of: Int(-1 - code)))
-        guard QueryTables.generalHits(record, x, y, hot: baseHot, details: baseDetails, parents: baseParents, transforms: baseTransforms) else { return nil }
-        return Int(slots.address(of: Int(record.record.element)).pointee.number)
+        let record = ElementHandle(address: query.pointee.details.address(of: Int(-1 - code)))
+        guard QueryTables.generalHits(
+            record, x, y, hot: query.pointee.baseHot, details: query.pointee.baseDetails, parents: query.pointee.baseParents,
+            transforms: query.pointee.baseTransforms)
+        else { return nil }
+        return Int(record.address.pointee.sceneNumber)
     }
 }
 
@@ -84,7 +94,7 @@ extension QueryTables {
     /// inlined query grows by one test.
     @usableFromInline @inline(never)
     static func liveFrontMost(_ query: LiveQueryReference, _ x: Double, _ y: Double) -> Int? {
-        query.address.pointee.frontMost(x, y)
+        LiveQuery.frontMost(query.address, x, y)
     }
 }
 

@@ -10,11 +10,14 @@ import AlphaHitImages
 /// `alphaThreshold`, `state`), adding one at the front of the top level, and removing one. Each is
 /// checked first by the build's own steps for that element (``LoneCompiler``); anything else, or
 /// anything those steps refuse, is left to a build of the whole changed layout, which also gives
-/// the refusal its message and path. Records point at images the scene keeps for its whole life, so
-/// the tables keyed by pixel address (image slots, solid-pixel counts) never meet a reused address.
+/// the refusal its message and path. ``setFrameInPlace(_:_:)`` and ``setStateInPlace(_:_:)`` take
+/// shorter routes to the same tables for the moves and state switches they can (`LiveScene+FastRoutes.swift`).
+/// Records point at images the scene keeps for its whole life, so the tables keyed by pixel
+/// address (image slots, solid-pixel counts) never meet a reused address.
 struct LiveScene: @unchecked Sendable {
-    private(set) var tables: LiveTables
-    private var slotOfID: [String: Int32]
+    // The members without `private` are also the fast routes' (`LiveScene+FastRoutes.swift`).
+    var tables: LiveTables
+    private(set) var slotOfID: [String: Int32]
     private var freeSlots: [Int32] = []
     private var freeTransforms: [Int32] = []
     private var freeDetails: [Int32] = []
@@ -28,9 +31,16 @@ struct LiveScene: @unchecked Sendable {
     /// The first number no element of the scene has had.
     private(set) var nextNumber: Int32
     /// The engine the tables were made from, while no change has been made in place since.
-    private(set) var built: HitTester?
+    var built: HitTester?
     let cache: ImageCache
-    private var compiler: LoneCompiler
+    var compiler: LoneCompiler
+    /// Whether ``setFrameInPlace(_:_:)`` and ``setStateInPlace(_:_:)`` take their fast routes
+    /// (off only in the test holding each fast route to the general one).
+    var takesFastRoutes = true
+    /// How many changes took a fast route.
+    var fastRoutesTaken = 0
+    /// The entries of the element being placed (storage kept from change to change).
+    private var keptEntries: [(cell: Int, entry: CellEntry)] = []
 
     /// Elements whose entries span more cells than this are changed by a build.
     static let cellBudget = 1024
@@ -93,7 +103,7 @@ struct LiveScene: @unchecked Sendable {
             tables.elements[slot] = element
         } else {
             slot = tables.hot.append(HotElement(blank: ()))
-            _ = tables.slots.append(.free)
+            tables.setSlot(slot, .free)
             tables.elements.append(element)
         }
         let info = SlotInfo(number: nextNumber, parent: -1, label: tables.nextLabel, children: 0)
@@ -118,7 +128,7 @@ struct LiveScene: @unchecked Sendable {
             freeTransforms.append(record.detail)
         }
         tables.hot[slot] = HotElement(blank: ())
-        tables.slots[slot] = .free
+        tables.setSlot(slot, .free)
         if info.parent >= 0 {
             tables.slots[Int(info.parent)].children -= 1
         } else {
@@ -138,7 +148,7 @@ struct LiveScene: @unchecked Sendable {
         return probe == old
     }
 
-    private func fitsBudget(_ info: SlotInfo) -> Bool {
+    func fitsBudget(_ info: SlotInfo) -> Bool {
         guard let cells = info.cells else { return true }
         return cells.columns.count * cells.rows.count <= Self.cellBudget
     }
@@ -146,7 +156,7 @@ struct LiveScene: @unchecked Sendable {
     // MARK: - Records and entries
 
     /// An element compiled for a slot, not yet written.
-    private struct Prepared {
+    struct Prepared {
         /// Its hot record, when it is plain (its transform's place left to fill in).
         var plain: HotElement?
         /// Its full record, what a general element is read by.
@@ -161,22 +171,24 @@ struct LiveScene: @unchecked Sendable {
     /// `element` compiled under the element in slot `parent` (−1: the top level), when the build's
     /// rules accept it and its record is plain.
     private mutating func prepare(_ element: Element, parent: Int, statesChecked: Bool) -> Prepared? {
-        var parentRecord: (element: Element, full: CompiledElement)?
-        if parent >= 0 {
-            guard tables.slots[parent].parent < 0 else { return nil }
-            parentRecord = (tables.elements[parent], fullRecord(ofSlot: parent))
-        }
-        guard let lone = compiler.compile(element, parent: parentRecord, sources: &sources, statesChecked: statesChecked) else { return nil }
-        var image: (slot: UInt16, value: ImageSlot)?
-        if lone.full.placement == .identity, let pixels = lone.full.pixels {
-            let value = ImageSlot(pixels: pixels, rowBytes: lone.full.bytesPerRow)
-            if let known = imageSlots[value] {
-                image = (known, value)
-            } else if tables.images.count <= Int(UInt16.max) {
-                image = (UInt16(tables.images.count), value)
-            }
-        }
-        let plain = DenseTables.plainRecord(of: lone.full, transform: 0, image: image)
+        guard let parentRecord = parentRecord(ofSlot: parent),
+            let lone = compiler.compile(element, parent: parentRecord, sources: &sources, statesChecked: statesChecked)
+        else { return nil }
+        return prepared(lone, parent: parentRecord)
+    }
+
+    /// The element in slot `slot` and its full record, for a child compiled under it (nil inside:
+    /// the top level); nil when a change in place cannot have it as a parent (it is not at the top level).
+    func parentRecord(ofSlot slot: Int) -> (element: Element, full: CompiledElement)?? {
+        guard slot >= 0 else { return .some(nil) }
+        guard tables.slots[slot].parent < 0 else { return nil }
+        return (tables.elements[slot], fullRecord(ofSlot: slot))
+    }
+
+    /// What the scene writes for an element compiled (as `lone`) under `parentRecord`, when a
+    /// change in place can write it.
+    func prepared(_ lone: EngineBuilder.LoneElement, parent parentRecord: (element: Element, full: CompiledElement)?) -> Prepared? {
+        let (plain, image) = plainRecord(of: lone.full)
         // A general record is read on its own, never walking its chain (see LiveTables).
         guard plain != nil || !lone.full.isNested || lone.full.parentOnlyMoves else { return nil }
         let skipped = lone.skipReason != nil || (parentRecord.map { EngineBuilder.skipReason(of: $0.element) != nil } ?? false)
@@ -189,12 +201,28 @@ struct LiveScene: @unchecked Sendable {
         }
         return Prepared(
             plain: plain, full: lone.full, transform: lone.full.hasTransform ? InverseTransform(of: lone.full) : nil,
-            image: plain == nil ? nil : image?.value, box: box, images: lone.images)
+            image: image, box: box, images: lone.images)
+    }
+
+    /// The hot record standing for `full` (see ``DenseTables/plainRecord(of:transform:image:)``),
+    /// its transform's place left to fill in, and the image it reads, when it has one.
+    func plainRecord(of full: CompiledElement) -> (record: HotElement?, image: ImageSlot?) {
+        var image: (slot: UInt16, value: ImageSlot)?
+        if full.placement == .identity, let pixels = full.pixels {
+            let value = ImageSlot(pixels: pixels, rowBytes: full.bytesPerRow)
+            if let known = imageSlots[value] {
+                image = (known, value)
+            } else if tables.images.count <= Int(UInt16.max) {
+                image = (UInt16(tables.images.count), value)
+            }
+        }
+        let plain = DenseTables.plainRecord(of: full, transform: 0, image: image)
+        return (plain, plain == nil ? nil : image?.value)
     }
 
     /// Writes `prepared` into slot `slot` (whose entries are gone), with `info` as its slot
     /// information, and lists it in the cells its box overlaps.
-    private mutating func place(_ prepared: Prepared, at slot: Int, info: SlotInfo) {
+    mutating func place(_ prepared: Prepared, at slot: Int, info: SlotInfo) {
         let old = tables.hot[slot]
         let oldTransform: Int32? = !old.isGeneral && old.bits & HotElement.transformBit != 0 ? old.detail : nil
         let oldDetail: Int32? = old.isGeneral ? old.detail : nil
@@ -212,12 +240,13 @@ struct LiveScene: @unchecked Sendable {
                 imageSlots[image] = UInt16(tables.images.count)
                 tables.images = Table(Array(tables.images.view) + [image])
             }
+            if info.number == Int32(slot) { record.bits |= HotElement.numberIsSlotBit }
             tables.hot[slot] = record
             code = Int32(slot)
         } else {
             if let oldTransform { freeTransforms.append(oldTransform) }
             var full = prepared.full
-            full.element = Int32(slot)
+            (full.element, full.sceneNumber) = (Int32(slot), info.number)
             let index = oldDetail ?? freeDetails.popLast() ?? Int32(tables.details.append(full))
             tables.details[Int(index)] = full
             tables.hot[slot] = .general(detail: index)
@@ -236,7 +265,8 @@ struct LiveScene: @unchecked Sendable {
             placed.element = code
             let counts = solidPixelCounts(of: prepared.full)
             // As the build prunes, but for covers: an element that covers a cell may move away.
-            for (cell, entry) in compiler.entries(of: placed, in: grid, counts: counts) {
+            compiler.entries(of: placed, in: grid, counts: counts, into: &keptEntries)
+            for (cell, entry) in keptEntries {
                 let list = tables.cells.entries(ofCell: cell)
                 var position = 0
                 while position < list.count && label(of: list[position].element) > info.label { position += 1 }
@@ -249,11 +279,11 @@ struct LiveScene: @unchecked Sendable {
                 tables.overflow = Table(entries)
             }
         }
-        tables.slots[slot] = info
+        tables.setSlot(slot, info)
     }
 
     /// Takes slot `slot`'s entries out of the cells (and the overflow) that list them.
-    private mutating func removeEntries(of slot: Int) {
+    mutating func removeEntries(of slot: Int) {
         let info = tables.slots[slot]
         let record = tables.hot[slot]
         let code = record.isGeneral ? -1 - record.detail : Int32(slot)
@@ -297,7 +327,7 @@ struct LiveScene: @unchecked Sendable {
     }
 
     /// Slot `slot`'s full record, as the build made it (its chain fields aside).
-    private func fullRecord(ofSlot slot: Int) -> CompiledElement {
+    func fullRecord(ofSlot slot: Int) -> CompiledElement {
         let hot = tables.hot[slot]
         if hot.isGeneral { return tables.details[Int(hot.detail)] }
         return hot.expanded(

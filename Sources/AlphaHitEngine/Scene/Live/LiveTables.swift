@@ -14,7 +14,12 @@ import AlphaHitImages
 /// chain (it is at the top level, or under a parent that only moves it).
 struct LiveTables: @unchecked Sendable {
     var hot: PagedTable<HotElement>
+    /// What the writer keeps of each slot. Change a slot's number only with ``setSlot(_:_:)``.
     var slots: PagedTable<SlotInfo>
+    /// Each slot's element number (−1 for a free slot), what a query reads on a hit of a plain
+    /// element whose number is not its slot (``HotElement/numberIsSlotBit``; a general record
+    /// holds its own, ``CompiledElement/sceneNumber``): 4 bytes a slot.
+    private(set) var numbers: PagedTable<Int32>
     var transforms: PagedTable<InverseTransform>
     var details: PagedTable<CompiledElement>
     var cells: LiveCells
@@ -42,13 +47,22 @@ struct LiveTables: @unchecked Sendable {
         hot = PagedTable(storage.hot.view)
         transforms = PagedTable(storage.transforms.view)
         details = PagedTable(storage.details.view)
+        // The numbers where a hit reads them (see `numbers`).
+        for position in 0..<count where !hot[position].isGeneral && numbers[position] == Int32(position) {
+            hot[position].bits |= HotElement.numberIsSlotBit
+        }
+        for index in 0..<details.count { details[index].sceneNumber = numbers[Int(details[index].element)] }
         images = storage.imageSlots
         base = storage.details.count > 0 ? BaseTables(storage) : BaseTables.none
-        // Every candidate in every cell its box overlaps: no cover pruning (see LiveQuery).
+        // Every candidate in every cell it may take a point of, as a build judges them, but no
+        // cover pruning (see LiveQuery).
         let boxes = storage.candidates.map {
             ElementBox(element: $0.element, minX: Double($0.minX), minY: Double($0.minY), maxX: Double($0.maxX), maxY: Double($0.maxY))
         }
-        let built = SpatialGrid(boxes: boxes)
+        var built = SpatialGrid(boxes: boxes)
+        // The full records made for this alone (the engine's own are made only when a query needs them).
+        let full = FullRecords(expanding: storage.tables, count: count)
+        withExtendedLifetime(full) { EngineBuilder.prune(&built, records: full.tables, coversHide: false) }
         grid = built.geometry
         let hotView = storage.hot.view
         cells = LiveCells(cellStart: built.cellStart, entries: built.entries.map { entry in
@@ -70,6 +84,9 @@ struct LiveTables: @unchecked Sendable {
             slots[Int(box.element)] = info
         }
         self.slots = slots
+        var numberTable = PagedTable<Int32>()
+        for number in numbers { _ = numberTable.append(number) }
+        self.numbers = numberTable
         overflow = Table([])
         elements = Self.preOrder(layout.elements)
         var header = layout
@@ -131,10 +148,21 @@ struct LiveTables: @unchecked Sendable {
     /// The id of the element numbered `number`, or nil when no element is.
     func id(ofNumber number: Int32) -> String? { slot(ofNumber: number).map { elements[$0].id } }
 
+    /// Sets slot `slot`'s information (`slots.count`: a new slot), and its number with it.
+    mutating func setSlot(_ slot: Int, _ info: SlotInfo) {
+        if slot == slots.count {
+            _ = slots.append(info)
+            _ = numbers.append(info.number)
+        } else {
+            slots[slot] = info
+            numbers[slot] = info.number
+        }
+    }
+
     /// The readers of these tables, valid while this value (or a copy of it) is alive.
     var query: LiveQuery {
         LiveQuery(
-            hot: hot.reader, slots: slots.reader, transforms: transforms.reader, details: details.reader, images: images.view.reader,
+            hot: hot.reader, numbers: numbers.reader, transforms: transforms.reader, details: details.reader, images: images.view.reader,
             cells: cells.reader,
             overflow: overflow.view, baseHot: base.hot.view.reader, baseDetails: base.details.view.reader,
             baseParents: base.parents.view.reader, baseTransforms: base.transforms.view.reader, grid: grid)
@@ -142,7 +170,7 @@ struct LiveTables: @unchecked Sendable {
 
     /// The bytes of the tables a query reads (images excluded), as ``HitTester/engineByteCount`` counts a build's.
     var byteCount: Int {
-        hot.byteCount + slots.byteCount + transforms.byteCount + details.byteCount + cells.byteCount + overflow.byteCount + images.byteCount
+        hot.byteCount + slots.byteCount + numbers.byteCount + transforms.byteCount + details.byteCount + cells.byteCount + overflow.byteCount + images.byteCount
             + base.byteCount
     }
 }

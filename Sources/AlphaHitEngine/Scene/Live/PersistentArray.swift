@@ -26,6 +26,20 @@ struct PersistentArray<Value: Sendable>: Sendable {
         }
     }
 
+    /// What `body` reads of the value at `index`, without copying the value.
+    func reading<Result>(_ index: Int, _ body: (borrowing Value) -> Result) -> Result {
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
+        return body(pages[index >> Self.shift].values[index & ((1 << Self.shift) - 1)])
+    }
+
+    /// Changes the value at `index` where it is (its page copied first when a snapshot holds it).
+    mutating func modify(_ index: Int, _ body: (inout Value) -> Void) {
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index out of range")
+        let page = index >> Self.shift
+        if !isKnownUniquelyReferenced(&pages[page]) { pages[page] = Page(pages[page].values) }
+        body(&pages[page].values[index & ((1 << Self.shift) - 1)])
+    }
+
     mutating func append(_ value: Value) {
         if count & ((1 << Self.shift) - 1) == 0 {
             pages.append(Page([]))
