@@ -34,11 +34,13 @@ let package = Package(
         .target(name: "AlphaHitJSON", dependencies: ["AlphaHitBasics"]),
         .target(name: "AlphaHitImages", dependencies: ["AlphaHitBasics", "CAlphaHitPNG"]),
         .target(name: "AlphaHitAtlas", dependencies: ["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages"]),
+        // Hit areas out: the solid pixels of an image as geometry (outlines, Docs/Outlines.md).
+        .target(name: "AlphaHitOutline", dependencies: ["AlphaHitBasics", "AlphaHitImages"]),
         .target(name: "AlphaHitEngine", dependencies: ["AlphaHitBasics", "AlphaHitImages", "AlphaHitAtlas"]),
         // The layout file (JSON → Layout → engine) and the umbrella of the public API.
         .target(
             name: "AlphaHit",
-            dependencies: ["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages", "AlphaHitAtlas", "AlphaHitEngine"]
+            dependencies: ["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages", "AlphaHitAtlas", "AlphaHitEngine", "AlphaHitOutline"]
         ),
         // What the command line and the C interface print, formatted outside the engine: the
         // explanation of a point and the hit object, through the one JSON writer.

@@ -4,3 +4,4 @@
 @_exported import AlphaHitBasics
 @_exported import AlphaHitImages
 @_exported import AlphaHitEngine
+@_exported import AlphaHitOutline

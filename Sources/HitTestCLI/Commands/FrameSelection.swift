@@ -36,6 +36,15 @@ enum FrameSelection {
         return first == nil || first == UInt8(ascii: "{") || first == UInt8(ascii: "<") || bytes.contains(UInt8(ascii: ":"))
     }
 
+    /// The PNG at `file` decoded as `format` within `limits` (an input failure otherwise).
+    static func decode(_ file: String, limits: DecodingLimits, as format: PixelFormat) throws -> DecodedImage {
+        do {
+            return try PNGDecoder(limits: limits).decode(contentsOfFile: file, as: format)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+    }
+
     /// The atlas at `path` (an input failure otherwise; a usage error for a layout file).
     static func atlas(_ path: String) throws -> Atlas {
         do {

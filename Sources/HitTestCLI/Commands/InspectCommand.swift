@@ -31,13 +31,7 @@ enum InspectCommand: Subcommand {
         let path = arguments.positionals[0]
         let threshold = arguments[threshold] ?? AlphaThreshold.defaultValue
         let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
-        func decode(_ file: String) throws -> DecodedImage {
-            do {
-                return try PNGDecoder(limits: limits).decode(contentsOfFile: file, as: .alpha8)
-            } catch {
-                throw CommandFailure(description: error.description)
-            }
-        }
+        func decode(_ file: String) throws -> DecodedImage { try FrameSelection.decode(file, limits: limits, as: .alpha8) }
         if FrameSelection.isAtlas(path) {
             if let text = arguments.text(of: FrameSelection.rect) { throw UsageError.invalidValue(option: "--rect", value: text, expected: "a PNG, not an atlas") }
             let atlas = try FrameSelection.atlas(path)

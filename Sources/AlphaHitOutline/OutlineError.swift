@@ -1,0 +1,16 @@
+/// Why an outline could not be made.
+public enum OutlineError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The threshold is not a number from 0 to 1.
+    case threshold(Double)
+    /// The region does not lie inside the image (of `width` × `height` pixels).
+    case region(PixelRegion, width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .threshold(let value):
+            return "the threshold must be a number from 0 to 1 (a pixel is solid when alpha / 255 ≥ threshold), not \(value)"
+        case .region(let region, let width, let height):
+            return "the region \(region) does not lie inside the \(width)×\(height) image"
+        }
+    }
+}

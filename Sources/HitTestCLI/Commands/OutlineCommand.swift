@@ -1,0 +1,137 @@
+import AlphaHit
+import AlphaHitJSON
+
+/// `hittest outline`: the exact outline of an image's solid pixels (`Docs/Outlines.md`).
+enum OutlineCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "outline",
+        abstract: "Trace the solid pixels of a PNG (or an atlas frame) as polygons with holes.",
+        discussion: """
+            Solid pixels pass the hit test's own rule at --threshold (alpha / 255 >= threshold).
+            The polygons run along pixel edges, in image pixel coordinates (x right, y down,
+            origin at the top-left corner): the even-odd rule puts the centre of every pixel
+            inside exactly when the pixel is solid. One polygon for each 4-connected group of
+            solid pixels; pixels touching only at a corner belong to different polygons. An outer
+            ring's shoelace sum is positive, a hole's negative; every vertex is a corner.
+            --format json (the default) prints {"image", "threshold", "epsilon": 0, "polygons":
+            [{"outer": [[x, y], ...], "holes": [[[x, y], ...], ...]}]} (with "frame" or "rect"
+            when one was given); --format svg prints the image with a path per polygon over it
+            (fill-rule="evenodd"), to check by eye.
+            Given an atlas with --frame NAME [--index N], outlines that frame at its source size
+            (the trimmed pixels transparent, the rotation undone). --rect X,Y,W,H outlines that
+            rectangle of a PNG.
+            Exit codes: 0 outlined, 1 the image could not be read or decoded, 2 usage error.
+            """,
+        arguments: [.init(name: "image", help: "The PNG file (or an atlas, with --frame).")],
+        options: [threshold, format, LayoutLoading.maxPixels] + FrameSelection.options,
+        rules: FrameSelection.rules)
+
+    enum FormatName: String {
+        case json, svg
+    }
+
+    /// `inspect`'s: the same words for the same rule.
+    static let threshold = InspectCommand.threshold
+    static let format = Option(
+        "--format", "-f", value: "<format>", help: "json or svg. (default: json)", expected: "json or svg", parse: FormatName.init(rawValue:))
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let path = arguments.positionals[0]
+        let threshold = arguments[threshold] ?? AlphaThreshold.defaultValue
+        let picture = try OutlinedPicture(path, arguments)
+        let minimumAlpha = AlphaThreshold.minimumAlpha(for: threshold)
+        let mask = SolidMask(width: picture.width, height: picture.height) { x, y in
+            AlphaThreshold.isSolid(alpha: picture.alpha[y * picture.width + x], minimumAlpha: minimumAlpha)
+        }
+        let polygons = mask.exactOutline()
+        switch arguments[format] ?? .json {
+        case .json:
+            var object = JSONObjectWriter()
+            object.string("image", path)
+            if let frame = arguments[FrameSelection.frame] { object.string("frame", frame) }
+            if let rect = arguments[FrameSelection.rect] { object.array("rect", rect.map(String.init)) }
+            object.number("threshold", threshold)
+            object.number("epsilon", 0)
+            object.array("polygons", polygons.map(json))
+            io.output.write(object.json + "\n")
+        case .svg:
+            io.output.write(try svg(polygons, over: picture))
+        }
+    }
+
+    private static func ring(_ points: [Point]) -> String { "[" + points.map { JSONText.pair($0.x, $0.y) }.joined(separator: ",") + "]" }
+
+    private static func json(_ polygon: OutlinePolygon) -> String {
+        "{\"outer\":\(ring(polygon.outer)),\"holes\":[" + polygon.holes.map(ring).joined(separator: ",") + "]}"
+    }
+
+    /// The picture as a PNG with a translucent path per polygon over it, one image pixel a unit.
+    private static func svg(_ polygons: [OutlinePolygon], over picture: OutlinedPicture) throws -> String {
+        let png: [UInt8]
+        do {
+            png = try PNGEncoder().encode(pixels: picture.rgba, width: picture.width, height: picture.height, layout: .rgba8)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+        let (w, h) = (picture.width, picture.height)
+        // Shown large enough to see its pixels: up to 8 screen pixels an image pixel, 800 across.
+        let zoom = max(1, min(8, 800 / max(w, h, 1)))
+        var text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w * zoom)\" height=\"\(h * zoom)\" viewBox=\"0 0 \(w) \(h)\">\n"
+        text += "<image width=\"\(w)\" height=\"\(h)\" style=\"image-rendering: pixelated\" href=\"data:image/png;base64,\(Base64.encode(png))\"/>\n"
+        for polygon in polygons {
+            let d = ([polygon.outer] + polygon.holes).map { ring in
+                "M" + ring.map { "\(JSONText.number($0.x)) \(JSONText.number($0.y))" }.joined(separator: " L") + " Z"
+            }.joined(separator: " ")
+            text += "<path d=\"\(d)\" fill=\"#e0306080\" stroke=\"#e03060\" stroke-width=\"0.08\" fill-rule=\"evenodd\"/>\n"
+        }
+        return text + "</svg>\n"
+    }
+}
+
+/// The picture an outline is made of: a whole PNG, an atlas frame at its source size, or a
+/// rectangle of a PNG, as its alpha plane and (for the SVG) its straight RGBA pixels.
+struct OutlinedPicture {
+    let width: Int, height: Int
+    let alpha: [UInt8]
+    private let sheet: DecodedImage
+    private let frame: AtlasFrame
+
+    init(_ path: String, _ arguments: ParsedArguments) throws {
+        let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
+        func decode(_ file: String) throws -> DecodedImage { try FrameSelection.decode(file, limits: limits, as: .premultipliedARGB8) }
+        if FrameSelection.isAtlas(path) {
+            if let text = arguments.text(of: FrameSelection.rect) { throw UsageError.invalidValue(option: "--rect", value: text, expected: "a PNG, not an atlas") }
+            let atlas = try FrameSelection.atlas(path)
+            guard let selected = try FrameSelection.selectedFrame(of: atlas, arguments, limits: limits, format: .premultipliedARGB8) else {
+                throw UsageError.other("'\(path)' is an atlas: name the frame to outline with --frame.")
+            }
+            sheet = try decode(FrameSelection.sheetPath(of: selected, atlas: path))
+            guard selected.fits(sheetWidth: sheet.width, height: sheet.height) else {
+                throw CommandFailure(description: AtlasError.frameOutsideSheet(
+                    file: path, line: selected.line, name: selected.name, sheetWidth: sheet.width, sheetHeight: sheet.height).description)
+            }
+            frame = selected
+        } else {
+            if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
+            let image = try decode(path)
+            sheet = image
+            frame = try FrameSelection.region(arguments[FrameSelection.rect] ?? [0, 0, image.width, image.height], in: image, file: path)
+        }
+        (width, height) = (frame.sourceWidth, frame.sourceHeight)
+        alpha = frame.alphaPlane(from: sheet)
+    }
+
+    /// Straight (not premultiplied) R, G, B, A bytes, row by row.
+    var rgba: [UInt8] {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 4)
+        PackedPlane.forEachRow(of: sheet, frame: frame) { row in
+            for pixel in stride(from: 0, to: row.count, by: 4) {
+                let (a, r, g, b) = (Int(row[pixel]), Int(row[pixel + 1]), Int(row[pixel + 2]), Int(row[pixel + 3]))
+                func straight(_ c: Int) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
+                pixels += [straight(r), straight(g), straight(b), UInt8(a)]
+            }
+        }
+        return pixels
+    }
+}
