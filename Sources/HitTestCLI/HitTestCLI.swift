@@ -10,7 +10,7 @@ public enum HitTestCLI {
     public static let version = AlphaHitVersion.string
 
     static var subcommands: [any Subcommand.Type] {
-        [QueryCommand.self, ReplayCommand.self, RenderCommand.self, ValidateCommand.self, AuditCommand.self, InspectCommand.self, DecodeCommand.self, OutlineCommand.self]
+        [QueryCommand.self, ReplayCommand.self, RenderCommand.self, ValidateCommand.self, AuditCommand.self, InspectCommand.self, DecodeCommand.self, OutlineCommand.self, RegionCommand.self]
     }
 
     static var help: String {

@@ -1,5 +1,6 @@
 @testable import AlphaHitOutline
 import AlphaHit
+import Foundation
 import Testing
 
 /// Issue 24, exact mode: polygons along pixel edges whose even-odd inside is exactly the solid
@@ -64,6 +65,33 @@ struct ExactOutlineTests {
         let outline = SolidMask(width: 6, height: 5) { x, y in (x + y) % 2 == 0 }.exactOutline()
         #expect(outline.count == 15)
         #expect(outline.allSatisfy { $0.outer.count == 4 && $0.holes.isEmpty && $0.area == 1 })
+    }
+
+    @Test("a mask of an image takes the hit test's threshold rule, and refuses a bad threshold or region")
+    func maskOfAnImage() throws {
+        let path = try Fixtures.temporaryDirectory().appendingPathComponent("mask.png").path
+        // Alpha 100 at (x, 0) for x < 2, 255 at (2, 0), 0 elsewhere; 100 / 255 = 0.392.
+        try Fixtures.write(Fixtures.rgbaPNG(width: 3, height: 2) { x, y in (0, 0, 0, y > 0 ? 0 : x < 2 ? 100 : 255) }, to: path)
+        let image = try PNGDecoder().decode(contentsOfFile: path, as: .alpha8)
+        let low = try SolidMask(image: image, threshold: 0.39), high = try SolidMask(image: image, threshold: 0.4)
+        #expect((0..<3).map { low[$0, 0] } == [true, true, true] && (0..<3).map { high[$0, 0] } == [false, false, true])
+        #expect(!low[0, 1] && !low[-1, 0] && !low[3, 0])
+        let part = try SolidMask(image: image, threshold: 0.4, region: PixelRegion(x: 1, y: 0, width: 2, height: 1))
+        #expect(part.width == 2 && part.height == 1 && !part[0, 0] && part[1, 0])
+        #expect(try SolidMask(image: image).solidCount == 3)
+        for bad in [1.5, -0.1, .nan] {
+            let error = try #require(throws: OutlineError.self) { try SolidMask(image: image, threshold: bad) }
+            guard case .threshold(let value) = error else {
+                Issue.record("threshold \(bad) refused as \(error)")
+                continue
+            }
+            #expect(value == bad || (value.isNaN && bad.isNaN))
+            #expect(error.description.hasPrefix("the threshold must be a number from 0 to 1"))
+        }
+        let outside = PixelRegion(x: 2, y: 0, width: 2, height: 1)
+        let error = try #require(throws: OutlineError.self) { try SolidMask(image: image, region: outside) }
+        #expect(error == .region(outside, width: 3, height: 2))
+        #expect(error.description == "the region 2×1 at (2, 0) does not lie inside the 3×2 image")
     }
 
     @Test("on random masks: even-odd at every pixel centre is the mask, and rings count the components", arguments: 0..<40)
