@@ -73,9 +73,7 @@ extension LiveScene {
         // Listed in cells before exactly when it takes part in queries, which a move leaves as it was.
         var box: ElementBox?
         if info.cells != nil {
-            guard let found = moved.box, found.isFinite else { return false }
-            let span = tables.grid.span(of: found)
-            guard (span.lastColumn - span.firstColumn + 1) * (span.lastRow - span.firstRow + 1) <= Self.cellBudget else { return false }
+            guard let found = moved.box, fitsGrid(found) else { return false }
             box = found
         }
         removeEntries(of: slot)

@@ -148,6 +148,14 @@ struct LiveScene: @unchecked Sendable {
         return probe == old
     }
 
+    /// Whether a change in place can list an element of `box`: a finite box over at most
+    /// ``cellBudget`` cells.
+    func fitsGrid(_ box: ElementBox) -> Bool {
+        guard box.isFinite else { return false }
+        let span = tables.grid.span(of: box)
+        return (span.lastColumn - span.firstColumn + 1) * (span.lastRow - span.firstRow + 1) <= Self.cellBudget
+    }
+
     func fitsBudget(_ info: SlotInfo) -> Bool {
         guard let cells = info.cells else { return true }
         return cells.columns.count * cells.rows.count <= Self.cellBudget
@@ -192,13 +200,8 @@ struct LiveScene: @unchecked Sendable {
         // A general record is read on its own, never walking its chain (see LiveTables).
         guard plain != nil || !lone.full.isNested || lone.full.parentOnlyMoves else { return nil }
         let skipped = lone.skipReason != nil || (parentRecord.map { EngineBuilder.skipReason(of: $0.element) != nil } ?? false)
-        var box = skipped ? nil : lone.box
-        if let found = box {
-            guard found.isFinite else { return nil }
-            let span = tables.grid.span(of: found)
-            guard (span.lastColumn - span.firstColumn + 1) * (span.lastRow - span.firstRow + 1) <= Self.cellBudget else { return nil }
-            box = found
-        }
+        let box = skipped ? nil : lone.box
+        if let box, !fitsGrid(box) { return nil }
         return Prepared(
             plain: plain, full: lone.full, transform: lone.full.hasTransform ? InverseTransform(of: lone.full) : nil,
             image: image, box: box, images: lone.images)
