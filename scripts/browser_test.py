@@ -151,7 +151,7 @@ def check_points(driver, checks, hittest, layout, name, data, rng, count, tolera
     checks.check(not wrong_detail, f"{label}: the readout's point, pixel and alpha match query --json" + "".join(f"\n      {w}" for w in wrong_detail[:10]))
 
 
-def check_list(driver, checks, name, data):
+def check_list(driver, checks, hittest, layout, name, data):
     """Hovering a row highlights that element; clicking selects it; the list has every element."""
     rows = driver.find_elements(By.CSS_SELECTOR, "#element-list tr")
     checks.check(len(rows) == len(data["elements"]), f"{name}: the list has a row for each of the {len(data['elements'])} elements")
@@ -165,6 +165,17 @@ def check_list(driver, checks, name, data):
     actions.perform()
     highlighted = driver.execute_script("return document.getElementById('highlight').dataset.element;")
     checks.check(highlighted == data["elements"][index]["id"], f"{name}: hovering the row of {data['elements'][index]['id']!r} highlights it")
+    # Its tap point is marked: the marker's red dot at the audit's point, which hittest query answers.
+    tap = data["elements"][index]["audit"] and data["elements"][index]["audit"]["tapPoint"]
+    shown = driver.execute_script("return document.getElementById('highlight').dataset.tapPoint;")
+    checks.check(shown == (",".join(number(v) for v in tap) if tap else ""), f"{name}: hovering the row marks the tap point {tap} (shows {shown!r})")
+    if tap:
+        dot = driver.execute_script(
+            "return Array.from(document.getElementById('highlight').getContext('2d').getImageData(arguments[0], arguments[1], 1, 1).data);",
+            int(tap[0] * data["scale"]), int(tap[1] * data["scale"]))
+        checks.check(dot == [255, 45, 85, 255], f"{name}: the marker's dot is drawn at the tap point (pixel {dot})")
+        answer = query(hittest, layout, [tap], None)[0].get("id")
+        checks.check(answer == data["elements"][index]["id"], f"{name}: hittest query at the tap point answers {data['elements'][index]['id']!r} (got {answer!r})")
     row.click()
     selected = driver.execute_script("return document.querySelector('#element-list tr.selected')?.dataset.index;")
     checks.check(selected == str(index), f"{name}: clicking the row selects it")
@@ -224,7 +235,7 @@ def main():
                 driver.find_element(By.ID, "toggle-tolerance").click()
                 check_points(driver, checks, arguments.hittest, layout, name, data, rng, arguments.points, tolerance)
                 driver.find_element(By.ID, "toggle-tolerance").click()
-            check_list(driver, checks, name, data)
+            check_list(driver, checks, arguments.hittest, layout, name, data)
             driver.find_element(By.ID, "toggle-audit").click()
             hatched = driver.execute_script("return !document.getElementById('audit-overlay').hidden;")
             checks.check(hatched, f"{name}: the audit overlay toggles on")

@@ -8,7 +8,9 @@ extension HitTester {
     /// An element passes when its largest owned square is at least `minimumSize` points, or by the
     /// WCAG 2.5.8 spacing exception: a circle of diameter `minimumSize` centred on the centre of the
     /// bounding box of its owned pixels contains no sample point owned by another element and
-    /// intersects no such circle of another failing element.
+    /// intersects no such circle of another failing element. Each element that owns a pixel also
+    /// gets its tap point and clearance (``HitMap/tapPoints()``, from the same pass over the map,
+    /// which then holds the map's runs).
     ///
     /// - Parameters:
     ///   - tolerance: the touch tolerance the owned pixels are resolved with (nil: the layout's).
@@ -31,6 +33,7 @@ extension HitTester {
         // Largest square by dynamic programming over rows: side[x] of the square ending at (x, y).
         var previousOwners = [Int32](repeating: -1, count: map.width), previousSide = [Int](repeating: 0, count: map.width)
         var side = [Int](repeating: 0, count: map.width), owners = [Int32](repeating: -1, count: map.width)
+        var tapPoints = TapPointFinder(width: map.width, height: map.height, ownerCount: count)
         map.forEachBand { rows, band in
             for (offset, y) in rows.enumerated() {
                 for x in 0..<map.width {
@@ -49,6 +52,7 @@ extension HitTester {
                     side[x] = 1 + min(up, left, diagonal)
                     square[e] = max(square[e], side[x])
                 }
+                tapPoints.addRow(owners)
                 swap(&previousOwners, &owners)
                 swap(&previousSide, &side)
             }
@@ -57,13 +61,15 @@ extension HitTester {
         var boxes = [GridEntry?](repeating: nil, count: count)
         for box in storage.candidates { boxes[Int(box.element)] = box }
         let pixelArea = 1 / (scale * scale)
+        let taps = map.tapPoints(tapPoints.finish())
         var entries: [TargetAudit.Entry] = audited.map { index in
             let own = boxes[index].map { ownPixels(of: index, box: $0, map: map) } ?? 0
             let ownedArea = Double(owned[index]) * pixelArea, ownArea = Double(own) * pixelArea
             return TargetAudit.Entry(
                 element: numbering.index(ofPosition: index), id: storage.ids[index], owned: ownedArea, own: ownArea,
                 covered: own > 0 ? max(0, 1 - Double(owned[index]) / Double(own)) : 0, largestSquare: Double(square[index]) / scale,
-                passes: owned[index] > 0 && Double(square[index]) / scale >= minimumSize, reason: nil)
+                passes: owned[index] > 0 && Double(square[index]) / scale >= minimumSize, reason: nil,
+                tapPoint: taps[numbering.index(ofPosition: index)]?.point, clearance: taps[numbering.index(ofPosition: index)]?.clearance)
         }
         // The spacing exception, for the undersized: their circles, centred on their owned boxes.
         let failing = spacingException ? entries.indices.filter { !entries[$0].passes && owned[position(of: entries[$0].element)] > 0 } : []

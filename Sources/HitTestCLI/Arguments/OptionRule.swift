@@ -17,8 +17,9 @@ enum OptionRule: Sendable {
     case differentFiles(String, String, overwrite: String)
     /// When the first argument is standard input (`-`), none of the options may be standard output.
     case standardInputExcludesStandardOutput([String])
-    /// When the first argument is standard input (`-`), more arguments must follow; `message` says why.
-    case standardInputNeedsArguments(message: String)
+    /// When the first argument is standard input (`-`), more arguments must follow unless option
+    /// `unless` is given; `message` says why.
+    case standardInputNeedsArguments(unless: String? = nil, message: String)
     /// The first argument may not be standard input (`-`); `message` says why.
     case firstArgumentIsAFile(message: String)
 
@@ -44,8 +45,8 @@ enum OptionRule: Sendable {
             if arguments.positionals.first == "-" && options.contains(where: { arguments.text(of: $0) == "-" }) {
                 throw .other("The layout and the output cannot both use standard input and output ('-') here; name a file for one of them.")
             }
-        case .standardInputNeedsArguments(let message):
-            if arguments.positionals.first == "-" && arguments.positionals.count < 2 { throw .other(message) }
+        case .standardInputNeedsArguments(let unless, let message):
+            if arguments.positionals.first == "-" && arguments.positionals.count < 2 && !(unless.map(arguments.isGiven) ?? false) { throw .other(message) }
         case .firstArgumentIsAFile(let message):
             if arguments.positionals.first == "-" { throw .other(message) }
         }

@@ -12,6 +12,8 @@ enum AuditCommand: Subcommand {
             ((px + 0.5) / k, (py + 0.5) / k)): each element's owned area, how much of its own region
             others cover, and the largest square of pixels it owns. An element passes when that
             square is at least --min-size points, or by WCAG's spacing exception (Docs/Audit.md).
+            Each element that owns a pixel also gets a tap point (the centre of its owned pixel
+            farthest from anything it does not own; a query there answers it) and that clearance.
             Prints the failing elements first, then the others; --json prints every audited element
             in layout order. Exit codes: 0 every element passes, 3 some element fails, 1 bad layout,
             2 usage error.
@@ -25,7 +27,8 @@ enum AuditCommand: Subcommand {
     static let tolerance = Option(
         "--tolerance", value: "<points>", help: "Resolve the owned pixels with this touch tolerance. (default: the layout's)",
         expected: "a finite number of at least 0", parse: OptionValue.nonNegativeNumber)
-    static let json = Flag("--json", help: "Print {\"minSize\", \"scale\", \"elements\": [{\"id\", \"owned\", \"own\", \"covered\", \"largestSquare\", \"pass\", \"bySpacing\", \"reason\"}]}.")
+    static let json = Flag(
+        "--json", help: "Print {\"minSize\", \"scale\", \"elements\": [{\"id\", \"owned\", \"own\", \"covered\", \"largestSquare\", \"pass\", \"bySpacing\", \"reason\", \"tapPoint\", \"clearance\"}]}.")
 
     /// The exit status when some element fails.
     static let failureStatus: Int32 = 3
@@ -36,7 +39,8 @@ enum AuditCommand: Subcommand {
         let auditScale = arguments[scale] ?? 4
         let audit: TargetAudit
         do {
-            try MapBudget.check([("audit", try engine.hitMap(scale: auditScale, tolerance: arguments[tolerance]))], arguments, remedy: "use a smaller --scale")
+            let map = try engine.hitMap(scale: auditScale, tolerance: arguments[tolerance])
+            try MapBudget.check([("audit", map)], arguments, remedy: "use a smaller --scale")
             audit = try engine.audit(
                 scale: auditScale, tolerance: arguments[tolerance], minimumSize: size, spacingException: TargetSizeOptions.appliesSpacingException(arguments), maximumPixels: .max)
         } catch let error as CommandFailure {
@@ -55,9 +59,17 @@ enum AuditCommand: Subcommand {
             let failing = audit.entries.filter { !$0.passes }
             io.output.write("audit at \(number(audit.scale)) pixels per point, minimum \(number(size)) points: \(failing.count) of \(audit.entries.count) fail\n")
             for e in failing + audit.entries.filter(\.passes) {
-                io.output.write(
-                    "\(e.passes ? "pass" : "FAIL") \(e.id): owns \(number(e.owned)) pt², \(number(e.covered * 100))% covered, largest square \(number(e.largestSquare)) pt"
-                        + (e.reason.map { " — \($0)" } ?? (e.passesBySpacing ? " — passes by spacing: no other target within the \(number(size))-point circle" : "")) + "\n")
+                var line = "\(e.passes ? "pass" : "FAIL") \(e.id): owns \(number(e.owned)) pt², \(number(e.covered * 100))% covered"
+                line += ", largest square \(number(e.largestSquare)) pt"
+                if let tap = e.tapPoint, let clearance = e.clearance {
+                    line += ", tap point (\(JSONText.number(tap.x)), \(JSONText.number(tap.y))), clearance \(number(clearance)) pt"
+                }
+                if let reason = e.reason {
+                    line += " — \(reason)"
+                } else if e.passesBySpacing {
+                    line += " — passes by spacing: no other target within the \(number(size))-point circle"
+                }
+                io.output.write(line + "\n")
             }
         }
         if audit.entries.contains(where: { !$0.passes }) { throw CommandFailure(description: "", status: failureStatus) }

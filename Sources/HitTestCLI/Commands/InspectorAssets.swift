@@ -109,6 +109,7 @@ enum InspectorAssets {
             const context = highlightCanvas.getContext("2d");
             context.clearRect(0, 0, W, H);
             highlightCanvas.dataset.element = e < 0 ? "" : els[e].id;
+            highlightCanvas.dataset.tapPoint = "";
             if (e < 0) return;
             context.fillStyle = "rgba(0, 0, 0, 0.55)";
             context.fillRect(0, 0, W, H);
@@ -133,6 +134,26 @@ enum InspectorAssets {
             context.setLineDash([5, 4]);
             context.strokeStyle = "#000";
             context.stroke();
+            markTapPoint(context, els[e].audit && els[e].audit.tapPoint);
+          }
+
+          // The tap point (where a tap surely selects the element): a ringed dot, its centre at the point.
+          function markTapPoint(context, point) {
+            highlightCanvas.dataset.tapPoint = point ? point.join(",") : "";
+            if (!point) return;
+            const x = point[0] * S, y = point[1] * S;
+            context.setLineDash([]);
+            for (const [width, colour] of [[4, "#000"], [2, "#fff"]]) {
+              context.beginPath();
+              context.arc(x, y, 7, 0, 2 * Math.PI);
+              context.lineWidth = width;
+              context.strokeStyle = colour;
+              context.stroke();
+            }
+            context.beginPath();
+            context.arc(x, y, 2.5, 0, 2 * Math.PI);
+            context.fillStyle = "#ff2d55";
+            context.fill();
           }
 
           // The element list: one row per element in layout order, indented by depth.

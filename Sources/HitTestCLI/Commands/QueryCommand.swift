@@ -1,4 +1,5 @@
 import AlphaHit
+import AlphaHitJSON
 
 /// `hittest query`: which element each point hits.
 enum QueryCommand: Subcommand {
@@ -17,16 +18,23 @@ enum QueryCommand: Subcommand {
             with --json), so answers stay in step with the input; it is also reported on standard
             error with its line number, and the exit code is then 1.
             With layout '-', the layout is read from standard input and the points must be arguments.
-            Exit codes: 0 answered (hit or not), 1 bad layout or malformed point, 2 usage error.
+            --tap-point ID prints instead one point 'x y' where a tap surely selects element ID:
+            its tap point as 'hittest audit' reports it on the map at --scale pixels per point
+            (default 4), the centre of its owned pixel farthest from anything it does not own.
+            Exit codes: 0 answered (hit or not), 1 bad layout, malformed point, or an element that
+            owns nothing, 2 usage error.
             """,
         arguments: [
             .init(name: "layout", help: "The layout file (JSON); '-' for standard input."),
             .init(name: "x,y", help: "Points in layout coordinates (default: read standard input).", isOptional: true, isRepeating: true),
         ],
-        options: [json, all, explain, tolerance] + LayoutLoading.options,
+        options: [json, all, explain, tolerance, tapPoint, tapScale, MapBudget.option] + LayoutLoading.options,
         rules: [
             .conflict("--all", "--explain"),
-            .standardInputNeedsArguments(message: "The layout is read from standard input ('-'), so the points must be given as arguments."),
+            .conflict("--tap-point", "--all"), .conflict("--tap-point", "--explain"), .conflict("--tap-point", "--json"),
+            .requires("--scale", "--tap-point", expected: "to be used with --tap-point"),
+            .standardInputNeedsArguments(
+                unless: "--tap-point", message: "The layout is read from standard input ('-'), so the points must be given as arguments."),
         ])
 
     static let json = Flag("--json", help: "One JSON object per point: point, id, path, local, pixel, alpha.")
@@ -36,6 +44,13 @@ enum QueryCommand: Subcommand {
         "--tolerance", value: "<points>", help: "Touch tolerance: how far a point may miss an element and still select it. (default: the layout's)",
         expected: "a finite number of at least 0", parse: OptionValue.nonNegativeNumber)
 
+    static let tapPoint = Option(
+        "--tap-point", value: "<id>", help: "Print the tap point of this element (a point that surely selects it) and nothing else.",
+        expected: "an element id", parse: { $0.isEmpty ? nil : $0 })
+    static let tapScale = Option(
+        "--scale", value: "<k>", help: "With --tap-point: hit-map pixels per point. (default: 4, as audit)", expected: MapBudget.scaleExpected,
+        parse: MapBudget.scale)
+
     enum Mode { case front, all, explain }
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
@@ -43,6 +58,12 @@ enum QueryCommand: Subcommand {
         let layout = arguments.positionals[0]
         let points = pointArguments(Array(arguments.positionals.dropFirst()))
         let engine = try LayoutLoading.engine(layout, arguments, io: io)
+        if let id = arguments[tapPoint] {
+            guard points.isEmpty else { throw UsageError.other("--tap-point takes no points; give the layout and the element only.") }
+            let point = try tapPoint(of: id, in: engine, layout: layout, arguments)
+            io.output.write("\(JSONText.number(point.x)) \(JSONText.number(point.y))\n")
+            return
+        }
         let writer = QueryWriter(engine: engine, mode: mode, json: arguments.isSet(json), tolerance: arguments[tolerance], output: io.output)
         if !points.isEmpty {
             // A bad argument is answered and reported as a bad line is, so the answers stay in step.
@@ -64,6 +85,22 @@ enum QueryCommand: Subcommand {
         if malformed > 0 {
             throw CommandFailure(description: "\(malformed) malformed point line\(malformed == 1 ? "" : "s") on standard input (answered with '!')")
         }
+    }
+
+    /// The element's tap point on the map at --scale (as `audit` has it).
+    private static func tapPoint(of id: String, in engine: HitTester, layout: String, _ arguments: ParsedArguments) throws -> Point {
+        guard let element = engine.element(withID: id) else { throw CommandFailure(description: "\(layout): no element has the id \(JSONText.string(id))") }
+        let map: HitMap
+        do {
+            map = try engine.hitMap(scale: arguments[tapScale] ?? 4, tolerance: arguments[tolerance])
+        } catch {
+            throw CommandFailure(description: "cannot make the map: \(error); use a smaller --scale\(engine.canvas == nil ? "; or give the layout a canvas" : "")")
+        }
+        try MapBudget.check([("tap points", map)], arguments, remedy: "use a smaller --scale")
+        guard let tap = map.tapPoints()[element] else {
+            throw CommandFailure(description: "\(layout): element \(JSONText.string(id)) owns no pixel of the map at \(JSONText.number(map.scale)) pixels per point, so it has no tap point")
+        }
+        return tap.point
     }
 
     /// A point argument, or one that is not a point (its 1-based place among the point arguments).

@@ -22,6 +22,12 @@ public struct TargetAudit: Hashable, Sendable {
         public var passesBySpacing: Bool = false
         /// Why it fails ("owns nothing", "largest square 12 < 24", …); nil when it passes.
         public var reason: String?
+        /// Where a tap surely selects it, in points: the centre of its owned pixel farthest from
+        /// every pixel it does not own (``TapPoint``); nil when it owns nothing.
+        public var tapPoint: Point?
+        /// The distance, in points, from ``tapPoint`` to the nearest pixel it does not own; nil
+        /// when it owns nothing.
+        public var clearance: Double?
     }
 
     /// The minimum target size, in points.
