@@ -4,6 +4,8 @@ public enum OutlineError: Error, Equatable, Sendable, CustomStringConvertible {
     case threshold(Double)
     /// The region does not lie inside the image (of `width` × `height` pixels).
     case region(PixelRegion, width: Int, height: Int)
+    /// The simplification tolerance is not a number from 0 to 1,000,000 pixels.
+    case epsilon(Double)
 
     public var description: String {
         switch self {
@@ -11,6 +13,8 @@ public enum OutlineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the threshold must be a number from 0 to 1 (a pixel is solid when alpha / 255 ≥ threshold), not \(value)"
         case .region(let region, let width, let height):
             return "the region \(region) does not lie inside the \(width)×\(height) image"
+        case .epsilon(let value):
+            return "the simplification tolerance must be a number of pixels from 0 (exact) to 1000000, not \(value)"
         }
     }
 }

@@ -49,7 +49,7 @@ enum BenchmarkMain {
         let declared = LookupBenchmarks.declare(fixtures) + ResolutionBenchmarks.declare(fixtures)
             + DecodeBenchmarks.declare(fixtures) + CacheBenchmarks.declare(fixtures) + CLIBenchmarks.declare(fixtures)
             + AtlasBenchmarks.declare(fixtures) + AtlasParseBenchmarks.declare(fixtures) + SeedBenchmarks.declare(fixtures)
-            + LiveBenchmarks.declare(fixtures, figures: liveFigures)
+            + LiveBenchmarks.declare(fixtures, figures: liveFigures) + OutlineBenchmarks.declare(fixtures, figures: liveFigures)
         print("AlphaHit benchmarks\(quick ? " (quick smoke run: small inputs, figures not meaningful)" : ""), \(samples) sample\(samples == 1 ? "" : "s") each, ns per operation")
         print(Report.header)
         var harness = Harness(samples: samples)
@@ -68,6 +68,11 @@ enum BenchmarkMain {
         var figures = liveFigures.values
         for (name, ratio) in figures.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/bytes-ratio") {
             print("\(name): \(Report.fixed(ratio, 2))x the engine bytes of a fresh build of the same final layout")
+        }
+        for (name, ratio) in figures.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/vertex-ratio") {
+            let vertices = figures[name.replacingOccurrences(of: "vertex-ratio", with: "vertices")].map { Int($0) } ?? 0
+            let exact = figures["outline/simplify/art/exact-vertices"].map { Int($0) } ?? 0
+            print("\(name): \(Report.fixed(ratio, 3))x the vertices of the straightforward topology-preserving Douglas-Peucker (\(vertices) of \(exact) exact vertices)")
         }
         if !quick, filter.map({ "memory/atlas-1000-frames".contains($0) || "lookup/atlas".contains($0) }) ?? true {
             let (sheet, perFrame) = try AtlasBenchmarks.thousandFramesMemory(fixtures)

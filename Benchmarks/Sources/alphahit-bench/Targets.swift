@@ -34,6 +34,9 @@ enum Target {
         .nanoseconds(name: "live/add-remove/n10000", atMost: 5000),
         .ratio(name: "live/resolve-after-changes/n10000", baseline: "live/resolve-after-changes/n10000/fresh", atMost: 1.2),
         .figure(name: Figure.liveBytesRatio, lessThan: 1.2, unit: .times),
+        .ratio(name: "outline/exact/4096", baseline: "decode/4096/alpha8", atMost: 3),
+        .figure(name: "outline/simplify/art/e1.0/vertex-ratio", lessThan: 1.1, unit: .times),
+        .ratio(name: "region/large", baseline: "region/large/render", atMost: 1.5),
     ]
 
     /// "met" or "MISSED", with the figure compared; nil when a benchmark it needs did not run.

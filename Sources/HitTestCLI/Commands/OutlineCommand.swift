@@ -1,7 +1,7 @@
 import AlphaHit
 import AlphaHitJSON
 
-/// `hittest outline`: the exact outline of an image's solid pixels (`Docs/Outlines.md`).
+/// `hittest outline`: the outline of an image's solid pixels, exact or simplified (`Docs/Outlines.md`).
 enum OutlineCommand: Subcommand {
     static let spec = CommandSpec(
         name: "outline",
@@ -13,7 +13,10 @@ enum OutlineCommand: Subcommand {
             inside exactly when the pixel is solid. One polygon for each 4-connected group of
             solid pixels; pixels touching only at a corner belong to different polygons. An outer
             ring's shoelace sum is positive, a hole's negative; every vertex is a corner.
-            --format json (the default) prints {"image", "threshold", "epsilon": 0, "polygons":
+            --epsilon E (pixels, > 0) simplifies: each ring within E of its exact ring (Hausdorff
+            distance), the same rings, each simple, no two touching, holes still inside their
+            outer rings; vertices rounded to the thousandth.
+            --format json (the default) prints {"image", "threshold", "epsilon", "polygons":
             [{"outer": [[x, y], ...], "holes": [[[x, y], ...], ...]}]} (with "frame" or "rect"
             when one was given); --format svg prints the image with a path per polygon over it
             (fill-rule="evenodd"), to check by eye.
@@ -23,7 +26,7 @@ enum OutlineCommand: Subcommand {
             Exit codes: 0 outlined, 1 the image could not be read or decoded, 2 usage error.
             """,
         arguments: [.init(name: "image", help: "The PNG file (or an atlas, with --frame).")],
-        options: [threshold, format, LayoutLoading.maxPixels] + FrameSelection.options,
+        options: [threshold, epsilon, format, LayoutLoading.maxPixels] + FrameSelection.options,
         rules: FrameSelection.rules)
 
     enum FormatName: String {
@@ -32,6 +35,9 @@ enum OutlineCommand: Subcommand {
 
     /// `inspect`'s: the same words for the same rule.
     static let threshold = InspectCommand.threshold
+    static let epsilon = Option(
+        "--epsilon", value: "<pixels>", help: "Simplify within this many pixels (Hausdorff distance). (default: 0, exact)",
+        expected: "a number of pixels from 0 to 1000000", parse: { OptionValue.nonNegativeNumber($0).flatMap { $0 <= 1_000_000 ? $0 : nil } })
     static let format = Option(
         "--format", "-f", value: "<format>", help: "json or svg. (default: json)", expected: "json or svg", parse: FormatName.init(rawValue:))
 
@@ -43,7 +49,8 @@ enum OutlineCommand: Subcommand {
         let mask = SolidMask(width: picture.width, height: picture.height) { x, y in
             AlphaThreshold.isSolid(alpha: picture.alpha[y * picture.width + x], minimumAlpha: minimumAlpha)
         }
-        let polygons = mask.exactOutline()
+        let epsilon = arguments[epsilon] ?? 0
+        let polygons = try mask.outline(epsilon: epsilon)
         switch arguments[format] ?? .json {
         case .json:
             var object = JSONObjectWriter()
@@ -51,7 +58,7 @@ enum OutlineCommand: Subcommand {
             if let frame = arguments[FrameSelection.frame] { object.string("frame", frame) }
             if let rect = arguments[FrameSelection.rect] { object.array("rect", rect.map(String.init)) }
             object.number("threshold", threshold)
-            object.number("epsilon", 0)
+            object.number("epsilon", epsilon)
             object.array("polygons", polygons.map(json))
             io.output.write(object.json + "\n")
         case .svg:
@@ -59,7 +66,10 @@ enum OutlineCommand: Subcommand {
         }
     }
 
-    private static func ring(_ points: [Point]) -> String { "[" + points.map { JSONText.pair($0.x, $0.y) }.joined(separator: ",") + "]" }
+    /// Whole numbers in exact mode; thousandths (as the simplifier makes them) otherwise.
+    private static func ring(_ points: [Point]) -> String {
+        "[" + points.map { JSONText.pair(JSONText.thousandths($0.x), JSONText.thousandths($0.y)) }.joined(separator: ",") + "]"
+    }
 
     private static func json(_ polygon: OutlinePolygon) -> String {
         "{\"outer\":\(ring(polygon.outer)),\"holes\":[" + polygon.holes.map(ring).joined(separator: ",") + "]}"
@@ -80,7 +90,7 @@ enum OutlineCommand: Subcommand {
         text += "<image width=\"\(w)\" height=\"\(h)\" style=\"image-rendering: pixelated\" href=\"data:image/png;base64,\(Base64.encode(png))\"/>\n"
         for polygon in polygons {
             let d = ([polygon.outer] + polygon.holes).map { ring in
-                "M" + ring.map { "\(JSONText.number($0.x)) \(JSONText.number($0.y))" }.joined(separator: " L") + " Z"
+                "M" + ring.map { "\(JSONText.number(JSONText.thousandths($0.x))) \(JSONText.number(JSONText.thousandths($0.y)))" }.joined(separator: " L") + " Z"
             }.joined(separator: " ")
             text += "<path d=\"\(d)\" fill=\"#e0306080\" stroke=\"#e03060\" stroke-width=\"0.08\" fill-rule=\"evenodd\"/>\n"
         }
