@@ -6,6 +6,10 @@ public enum OutlineError: Error, Equatable, Sendable, CustomStringConvertible {
     case region(PixelRegion, width: Int, height: Int)
     /// The simplification tolerance is not a number from 0 to 1,000,000 pixels.
     case epsilon(Double)
+    /// Convex pieces were asked for with fewer than three vertices each.
+    case maximumVertices(Int)
+    /// A polygon has more vertices (holes included) than pieces are cut from.
+    case tooManyVertices(Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -15,6 +19,10 @@ public enum OutlineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the region \(region) does not lie inside the \(width)×\(height) image"
         case .epsilon(let value):
             return "the simplification tolerance must be a number of pixels from 0 (exact) to 1000000, not \(value)"
+        case .maximumVertices(let value):
+            return "a convex piece has at least 3 vertices, so the most vertices a piece may have must be at least 3, not \(value)"
+        case .tooManyVertices(let count, let limit):
+            return "a polygon of \(count) vertices is over the \(limit) that convex pieces and triangles are cut from; simplify it first with a larger epsilon"
         }
     }
 }

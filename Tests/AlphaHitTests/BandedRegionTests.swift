@@ -123,4 +123,15 @@ struct BandedRegionTests {
         let format = try HitTestRunner.run(["region", path, "--format", "svg"])
         #expect(format.status == 2 && format.standardError.contains("--format"))
     }
+
+    @Test("the docs' picture of a region is the region hittest region gives for it")
+    func docsPicture() throws {
+        let svg = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Docs/images/region-audit.svg"), encoding: .utf8)
+        let drawn = svg.split(separator: "\n").filter { $0.contains("class=\"r\"") }.map { line in
+            ["x", "y", "width", "height"].map { key in Int(line.components(separatedBy: " \(key)=\"")[1].prefix { $0 != "\"" })! }
+        }
+        let outcome = try HitTestRunner.run(["region", Fixtures.packageRoot.appendingPathComponent("Samples/audit/layout.json").path, "--scale", "2", "--format", "text"])
+        let listed = outcome.text.split(separator: "\n").map { $0.split(separator: " ").map { Int($0)! } }
+        #expect(!listed.isEmpty && drawn == listed, "redraw it: hittest region Samples/audit/layout.json --scale 2 | scripts/draw-region.py")
+    }
 }

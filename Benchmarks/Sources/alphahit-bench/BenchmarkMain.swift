@@ -69,6 +69,10 @@ enum BenchmarkMain {
         for (name, ratio) in figures.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/bytes-ratio") {
             print("\(name): \(Report.fixed(ratio, 2))x the engine bytes of a fresh build of the same final layout")
         }
+        for (name, pieces) in figures.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/pieces") {
+            let polygons = figures[name.replacingOccurrences(of: "/pieces", with: "/polygons")].map { Int($0) } ?? 0
+            print("\(name): \(Int(pieces)) convex pieces of at most 8 corners for \(polygons) polygons")
+        }
         for (name, ratio) in figures.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/vertex-ratio") {
             let vertices = figures[name.replacingOccurrences(of: "vertex-ratio", with: "vertices")].map { Int($0) } ?? 0
             let exact = figures["outline/simplify/art/exact-vertices"].map { Int($0) } ?? 0

@@ -33,6 +33,20 @@ enum OutlineBenchmarks {
                 return { UInt64(exact.reduce(0) { $0 + OutlineSimplification.simplify($1, epsilon: epsilon).count }) }
             })
         }
+        // Convex pieces of at most 8 corners (Box2D's limit), of simplified and of exact outlines.
+        func convex(_ name: String, _ polygons: Lazy<[OutlinePolygon]>) -> Benchmark {
+            Benchmark(name: name, unit: "cut", operations: 1) {
+                let polygons = try polygons.get()
+                figures.values[name + "/pieces"] = Double(try polygons.reduce(0) { $0 + (try $1.convexPieces(maximumVertices: 8)).count })
+                figures.values[name + "/polygons"] = Double(polygons.count)
+                return { UInt64(try! polygons.reduce(0) { $0 + (try $1.convexPieces(maximumVertices: 8)).count }) }
+            }
+        }
+        benchmarks += [
+            convex("outline/convex/art/e1", Lazy { try art.get().flatMap { try $0.outline(epsilon: 1) } }),
+            convex("outline/convex/4096/e1", Lazy { OutlineSimplification.simplify(try largeExact.get(), epsilon: 1) }),
+            convex("outline/convex/4096/exact", largeExact),
+        ]
         benchmarks += [
             // Whole processes: the region of the sample at scale 1 against its render picture.
             Benchmark(name: "region/large/render", unit: "map", operations: 1) {

@@ -16,9 +16,15 @@ enum OutlineCommand: Subcommand {
             --epsilon E (pixels, > 0) simplifies: each ring within E of its exact ring (Hausdorff
             distance), the same rings, each simple, no two touching, holes still inside their
             outer rings; vertices rounded to the thousandth.
+            --convex adds each polygon cut into convex pieces of at most --max-vertices K corners
+            (K >= 3; default: no limit), disjoint, covering it, oriented as outer rings:
+            rectangles of an exact outline, else its triangles merged while convex
+            (Hertel-Mehlhorn). --triangles adds each polygon cut into triangles (holes included).
+            A simplified polygon of more than 20000 vertices is not cut (exit 1): simplify more.
             --format json (the default) prints {"image", "threshold", "epsilon", "polygons":
-            [{"outer": [[x, y], ...], "holes": [[[x, y], ...], ...]}]} (with "frame" or "rect"
-            when one was given); --format svg prints the image with a path per polygon over it
+            [{"outer": [[x, y], ...], "holes": [[[x, y], ...], ...], "convex": [...], "triangles":
+            [...]}], "pieces": N, "triangleCount": N} (with "frame" or "rect" when one was given;
+            "convex" and "pieces" with --convex, "triangles" and "triangleCount" with --triangles); --format svg prints the image with a path per polygon over it
             (fill-rule="evenodd"), to check by eye.
             Given an atlas with --frame NAME [--index N], outlines that frame at its source size
             (the trimmed pixels transparent, the rotation undone). --rect X,Y,W,H outlines that
@@ -26,8 +32,8 @@ enum OutlineCommand: Subcommand {
             Exit codes: 0 outlined, 1 the image could not be read or decoded, 2 usage error.
             """,
         arguments: [.init(name: "image", help: "The PNG file (or an atlas, with --frame).")],
-        options: [threshold, epsilon, format, LayoutLoading.maxPixels] + FrameSelection.options,
-        rules: FrameSelection.rules)
+        options: [threshold, epsilon, convex, maxVertices, triangles, format, LayoutLoading.maxPixels] + FrameSelection.options,
+        rules: FrameSelection.rules + [.requires("--max-vertices", "--convex", expected: "to be used with --convex")])
 
     enum FormatName: String {
         case json, svg
@@ -38,6 +44,11 @@ enum OutlineCommand: Subcommand {
     static let epsilon = Option(
         "--epsilon", value: "<pixels>", help: "Simplify within this many pixels (Hausdorff distance). (default: 0, exact)",
         expected: "a number of pixels from 0 to 1000000", parse: { OptionValue.nonNegativeNumber($0).flatMap { $0 <= 1_000_000 ? $0 : nil } })
+    static let convex = Flag("--convex", help: "Also cut each polygon into convex pieces.")
+    static let maxVertices = Option(
+        "--max-vertices", value: "<k>", help: "With --convex: at most this many corners a piece. (default: no limit)",
+        expected: "a whole number of at least 3", parse: { Int($0).flatMap { $0 >= 3 ? $0 : nil } })
+    static let triangles = Flag("--triangles", help: "Also cut each polygon into triangles.")
     static let format = Option(
         "--format", "-f", value: "<format>", help: "json or svg. (default: json)", expected: "json or svg", parse: FormatName.init(rawValue:))
 
@@ -51,6 +62,10 @@ enum OutlineCommand: Subcommand {
         }
         let epsilon = arguments[epsilon] ?? 0
         let polygons = try mask.outline(epsilon: epsilon)
+        let cut = try polygons.map { polygon in
+            (convex: arguments.isSet(convex) ? try polygon.convexPieces(maximumVertices: arguments[maxVertices] ?? .max) : nil,
+             triangles: arguments.isSet(triangles) ? try polygon.triangles() : nil)
+        }
         switch arguments[format] ?? .json {
         case .json:
             var object = JSONObjectWriter()
@@ -59,10 +74,12 @@ enum OutlineCommand: Subcommand {
             if let rect = arguments[FrameSelection.rect] { object.array("rect", rect.map(String.init)) }
             object.number("threshold", threshold)
             object.number("epsilon", epsilon)
-            object.array("polygons", polygons.map(json))
+            object.array("polygons", zip(polygons, cut).map { json($0, convex: $1.convex, triangles: $1.triangles) })
+            if arguments.isSet(convex) { object.integer("pieces", cut.reduce(0) { $0 + ($1.convex?.count ?? 0) }) }
+            if arguments.isSet(triangles) { object.integer("triangleCount", cut.reduce(0) { $0 + ($1.triangles?.count ?? 0) }) }
             io.output.write(object.json + "\n")
         case .svg:
-            io.output.write(try svg(polygons, over: picture))
+            io.output.write(try svg(polygons, pieces: cut.flatMap { ($0.convex ?? []) + ($0.triangles ?? []) }, over: picture))
         }
     }
 
@@ -71,12 +88,17 @@ enum OutlineCommand: Subcommand {
         "[" + points.map { JSONText.pair(JSONText.thousandths($0.x), JSONText.thousandths($0.y)) }.joined(separator: ",") + "]"
     }
 
-    private static func json(_ polygon: OutlinePolygon) -> String {
-        "{\"outer\":\(ring(polygon.outer)),\"holes\":[" + polygon.holes.map(ring).joined(separator: ",") + "]}"
+    private static func json(_ polygon: OutlinePolygon, convex: [[Point]]?, triangles: [[Point]]?) -> String {
+        var object = JSONObjectWriter()
+        object.object("outer", ring(polygon.outer))
+        object.array("holes", polygon.holes.map(ring))
+        if let convex { object.array("convex", convex.map(ring)) }
+        if let triangles { object.array("triangles", triangles.map(ring)) }
+        return object.json
     }
 
     /// The picture as a PNG with a translucent path per polygon over it, one image pixel a unit.
-    private static func svg(_ polygons: [OutlinePolygon], over picture: OutlinedPicture) throws -> String {
+    private static func svg(_ polygons: [OutlinePolygon], pieces: [[Point]], over picture: OutlinedPicture) throws -> String {
         let png: [UInt8]
         do {
             png = try PNGEncoder().encode(pixels: picture.rgba, width: picture.width, height: picture.height, layout: .rgba8)
@@ -93,6 +115,11 @@ enum OutlineCommand: Subcommand {
                 "M" + ring.map { "\(JSONText.number(JSONText.thousandths($0.x))) \(JSONText.number(JSONText.thousandths($0.y)))" }.joined(separator: " L") + " Z"
             }.joined(separator: " ")
             text += "<path d=\"\(d)\" fill=\"#e0306080\" stroke=\"#e03060\" stroke-width=\"0.08\" fill-rule=\"evenodd\"/>\n"
+        }
+        // The pieces and triangles, outlined thinly over the polygons.
+        for piece in pieces {
+            let points = piece.map { "\(JSONText.number(JSONText.thousandths($0.x))),\(JSONText.number(JSONText.thousandths($0.y)))" }.joined(separator: " ")
+            text += "<polygon points=\"\(points)\" fill=\"none\" stroke=\"#1050d0\" stroke-width=\"0.05\"/>\n"
         }
         return text + "</svg>\n"
     }

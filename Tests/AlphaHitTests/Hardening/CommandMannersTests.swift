@@ -108,13 +108,13 @@ struct CommandMannersTests {
         try Fixtures.write(Array(#"{"version": 1, "canvas": {"width": 200, "height": 200}, "elements": [{"id": "lone", "frame": {"x": 80, "y": 80, "width": 40, "height": 40}}]}"#.utf8), to: path)
         let wcag = try HitTestRunner.run(["audit", path, "--min-size", "44"])
         #expect(wcag.status == 0)
-        #expect(wcag.text.contains("pass lone: owns 1600 pt², 0% covered, largest square 40 pt — passes by spacing: no other target within the 44-point circle"))
+        #expect(wcag.text.contains("pass lone: owns 1600 pt², 0% covered, largest square 40 pt, tap point (99.875, 99.875), clearance 20 pt — passes by spacing: no other target within the 44-point circle"))
         let json = try HitTestRunner.run(["audit", path, "--standard", "wcag", "--json"])
         #expect(json.text.contains(#""pass":true,"bySpacing":false"#), "40 ≥ 24: a plain pass")
         for standard in ["apple", "material"] {
             let outcome = try HitTestRunner.run(["audit", path, "--standard", standard])
             #expect(outcome.status == 3)
-            #expect(outcome.text.contains("FAIL lone: owns 1600 pt², 0% covered, largest square 40 pt — largest square 40 < \(standard == "apple" ? 44 : 48)\n"), "\(outcome.text)")
+            #expect(outcome.text.contains("FAIL lone: owns 1600 pt², 0% covered, largest square 40 pt, tap point (99.875, 99.875), clearance 20 pt — largest square 40 < \(standard == "apple" ? 44 : 48)\n"), "\(outcome.text)")
         }
     }
 
