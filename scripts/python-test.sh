@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python package: installs pytest and NumPy from PyPI when missing, builds libAlphaHitC.so and
+# The Python package: installs pytest, NumPy, shapely and SciPy from PyPI when missing, builds libAlphaHitC.so and
 # hittest, installs ./python (which copies the library in), and runs python/tests. About 20 s after
 # a release build.
 set -euo pipefail
@@ -17,6 +17,8 @@ if ! python3 -m pip --version >/dev/null 2>&1; then
 fi
 python3 -c "import pytest" 2>/dev/null || pip_install pytest
 python3 -c "import numpy" 2>/dev/null || pip_install numpy
+# Geometry and distance-transform references for the outline tests.
+python3 -c "import shapely, scipy" 2>/dev/null || pip_install shapely scipy
 
 swift build -c release --product AlphaHitC >/dev/null
 swift build -c release --product hittest >/dev/null

@@ -395,6 +395,51 @@ static void test_hardening(void) {
     CHECK(strcmp(alphahit_version(), "0.3.0") == 0, "the version is the package's: %s", alphahit_version());
 }
 
+static void test_outlines(void) {
+    char image[4096 + 64], *json = NULL, *error = NULL;
+    snprintf(image, sizeof image, "%s/diamonds/diamond.png", samples);
+    CHECK(alphahit_outline_png(image, 0.1, 1, ALPHAHIT_OUTLINE_CONVEX | ALPHAHIT_OUTLINE_TRIANGLES, 4, &json, &error) == ALPHAHIT_OK,
+          "the diamond's outline: %s", error ? error : "");
+    CHECK(json && strstr(json, "\"outer\":[[49,0],[51,0],[100,49],[100,51],[51,100],[49,100],[0,51],[0,49]]") && strstr(json, "\"pieces\":3")
+              && strstr(json, "\"triangleCount\":6"),
+          "simplified within 1 pixel: eight corners, three pieces of at most 4, six triangles: %s", json ? json : "(null)");
+    alphahit_free(json);
+    json = NULL;
+    CHECK(alphahit_outline_png(image, 0.1, 0, 0, 0, &json, NULL) == ALPHAHIT_OK && json && strstr(json, "\"epsilon\":0,")
+              && strstr(json, "[[49,0],[51,0],[51,1],") && !strstr(json, "convex"),
+          "exact, and no pieces unless asked for");
+    alphahit_free(json);
+    json = NULL;
+    CHECK(alphahit_outline_png(image, 2, 0, 0, 0, &json, &error) == ALPHAHIT_INVALID_ARGUMENT && json == NULL && error && strstr(error, "threshold"),
+          "a threshold above 1 is refused by name");
+    alphahit_free(error);
+    error = NULL;
+    CHECK(alphahit_outline_png(image, 0.1, 0, 8, 0, &json, NULL) == ALPHAHIT_INVALID_ARGUMENT, "unknown flags are refused");
+    CHECK(alphahit_outline_png(image, 0.1, 0, ALPHAHIT_OUTLINE_CONVEX, 2, &json, NULL) == ALPHAHIT_INVALID_ARGUMENT, "max_vertices 2 is refused");
+    CHECK(alphahit_outline_png(image, 0.1, -1, 0, 0, &json, NULL) == ALPHAHIT_INVALID_ARGUMENT, "a negative epsilon is refused");
+    CHECK(alphahit_outline_png("/nonexistent.png", 0.1, 0, 0, 0, &json, &error) == ALPHAHIT_DECODE_ERROR && error && strstr(error, "/nonexistent.png"),
+          "a missing file is a decode error naming it");
+    alphahit_free(error);
+    error = NULL;
+
+    alphahit_engine *engine = open_sample("audit");
+    CHECK(alphahit_region(engine, 2, NULL, NULL, &json, NULL) == ALPHAHIT_OK && json
+              && strncmp(json, "{\"scale\":2,\"width\":480,\"height\":320,\"rects\":[[20,20,120,1],[172,20,8,1],[200,20,32,1],", 78) == 0,
+          "the region at 2 pixels per point, as hittest region prints it: %.120s", json ? json : "(null)");
+    alphahit_free(json);
+    json = NULL;
+    CHECK(alphahit_region(engine, 2, "nope", NULL, &json, NULL) == ALPHAHIT_NOT_FOUND, "an unknown id is not found");
+    CHECK(alphahit_region(engine, 0, NULL, NULL, &json, NULL) == ALPHAHIT_INVALID_ARGUMENT, "scale 0 is refused");
+    double x = 0, y = 0, clearance = 0;
+    CHECK(alphahit_tap_point(engine, "tiny", 4, &x, &y, &clearance, NULL) == ALPHAHIT_OK && x == 87.875 && y == 17.875 && fabs(clearance - 7.846) < 0.001,
+          "tiny's tap point is audit's: (%g, %g), clearance %g", x, y, clearance);
+    CHECK(alphahit_hit(engine, x, y) == index_of(engine, "tiny"), "a query at the tap point answers tiny");
+    CHECK(alphahit_tap_point(engine, "hidden", 4, &x, &y, NULL, &error) == ALPHAHIT_NOT_FOUND && error && strstr(error, "owns no pixel"),
+          "an element that owns nothing has no tap point");
+    alphahit_free(error);
+    alphahit_engine_close(engine);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SAMPLES_DIR\n", argv[0]);
@@ -409,6 +454,7 @@ int main(int argc, char **argv) {
     test_garbled_changes();
     test_errors();
     test_hardening();
+    test_outlines();
     printf("c-interface: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

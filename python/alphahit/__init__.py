@@ -20,7 +20,7 @@ import numbers
 import os
 from pathlib import Path
 
-__all__ = ["Engine", "AlphaHitError", "LayoutError", "DecodeError", "InvalidArgument", "NotFound", "library_path", "library_version", "__version__"]
+__all__ = ["Engine", "outline", "AlphaHitError", "LayoutError", "DecodeError", "InvalidArgument", "NotFound", "library_path", "library_version", "__version__"]
 
 ABI_VERSION = 1
 __version__ = "0.3.0"
@@ -98,6 +98,10 @@ def _load():
         "alphahit_explain_with_tolerance": (c_int32, [c_void_p, c_double, c_double, c_double, out, out]),
         "alphahit_hit_with_tolerance": (c_int32, [c_void_p, c_double, c_double, c_double, ctypes.POINTER(c_double)]),
         "alphahit_explain": (c_int32, [c_void_p, c_double, c_double, out, out]),
+        "alphahit_outline_png": (c_int32, [c_char_p, c_double, c_double, ctypes.c_uint32, c_int32, out, out]),
+        "alphahit_region": (c_int32, [c_void_p, c_double, c_char_p, ctypes.POINTER(c_double), out, out]),
+        "alphahit_tap_point": (
+            c_int32, [c_void_p, c_char_p, c_double, ctypes.POINTER(c_double), ctypes.POINTER(c_double), ctypes.POINTER(c_double), out]),
     }
     for name, (result, arguments) in signatures.items():
         function = getattr(lib, name)
@@ -475,3 +479,10 @@ class Engine:
 def library_version():
     """The loaded C library's version; the same as ``__version__`` and ``hittest --version``."""
     return _library().alphahit_version().decode("utf-8")
+
+
+# Hit areas out, in their own module: alphahit.outline, Engine.region and Engine.tap_point.
+from .outlines import outline, region as _region, tap_point as _tap_point  # noqa: E402
+
+Engine.region = _region
+Engine.tap_point = _tap_point

@@ -256,7 +256,8 @@ def test_the_newest_library_is_loaded_not_a_stale_copy(tmp_path):
     build = tmp_path / "checkout" / ".build" / "release"
     package.mkdir(parents=True)
     build.mkdir(parents=True)
-    (package / "__init__.py").write_text((ROOT / "python" / "alphahit" / "__init__.py").read_text())
+    for module in (ROOT / "python" / "alphahit").glob("*.py"):
+        (package / module.name).write_text(module.read_text())
     (package / "libAlphaHitC.so").write_bytes(b"stale")
     (build / "libAlphaHitC.so").write_bytes((ROOT / ".build" / "release" / "libAlphaHitC.so").read_bytes())
     os.utime(package / "libAlphaHitC.so", (1, 1))

@@ -184,6 +184,45 @@ alphahit_status alphahit_set_state(alphahit_engine *engine, const char *id, cons
  * itself refusing changes. Returns ALPHAHIT_OK or ALPHAHIT_INVALID_ARGUMENT. */
 alphahit_status alphahit_engine_snapshot(const alphahit_engine *engine, alphahit_engine **snapshot, char **error);
 
+/* Outlines, regions and tap points (Docs/Outlines.md). */
+
+/* Flags of alphahit_outline_png: also cut each polygon into convex pieces, into triangles. */
+#define ALPHAHIT_OUTLINE_CONVEX 1u
+#define ALPHAHIT_OUTLINE_TRIANGLES 2u
+
+/* The outline of the solid pixels of the PNG at `path` (alpha / 255 >= `threshold`, 0...1, the hit
+ * test's rule) as JSON in *json (free with alphahit_free), exactly as `hittest outline` prints it:
+ * {"image", "threshold", "epsilon", "polygons": [{"outer": [[x, y], ...], "holes": [...],
+ * "convex": [...], "triangles": [...]}], "pieces": N, "triangleCount": N}, in image pixels (x right,
+ * y down). Exact for `epsilon` 0, else simplified within `epsilon` pixels (0...1000000). With
+ * ALPHAHIT_OUTLINE_CONVEX in `flags`, each polygon's convex pieces of at most `max_vertices`
+ * corners (0: no limit, else at least 3); with ALPHAHIT_OUTLINE_TRIANGLES, its triangles.
+ * Returns ALPHAHIT_OK, ALPHAHIT_DECODE_ERROR (the file cannot be read or decoded), or
+ * ALPHAHIT_INVALID_ARGUMENT (NULL pointer, threshold, epsilon, flags or max_vertices out of
+ * range, a simplified polygon over the 20000 vertices pieces are cut from). */
+alphahit_status alphahit_outline_png(
+    const char *path, double threshold, double epsilon, uint32_t flags, int32_t max_vertices, char **json, char **error);
+
+/* The pixels of the hit map at `scale` pixels per point (pixel (px, py) samples the point
+ * ((px + 0.5) / scale, (py + 0.5) / scale), as `hittest render` paints it) that the elements own,
+ * or element `id` only (NULL: all), with touch tolerance *tolerance (NULL: the layout's), as
+ * banded rectangles (X11's YXBanded form) in JSON in *json, exactly as `hittest region` prints it:
+ * {"scale": S, "width": W, "height": H, "rects": [[x, y, w, h], ...]}. Returns ALPHAHIT_OK,
+ * ALPHAHIT_NOT_FOUND for an id no element has, or ALPHAHIT_INVALID_ARGUMENT (NULL engine or json,
+ * a scale outside 0.000001...1000000, a map over 134217728 pixels or without a canvas to bound it,
+ * a bad tolerance). */
+alphahit_status alphahit_region(
+    const alphahit_engine *engine, double scale, const char *id, const double *tolerance, char **json, char **error);
+
+/* Element `id`'s tap point on the hit map at `scale` pixels per point (4 is `hittest audit`'s
+ * default), with the layout's touch tolerances: in *x, *y the centre of its owned pixel farthest
+ * from every pixel it does not own (a query there answers it), and in *clearance (when not NULL)
+ * that distance in points. Returns ALPHAHIT_OK, ALPHAHIT_NOT_FOUND for an id no element has or an
+ * element that owns no pixel (it has no tap point), or ALPHAHIT_INVALID_ARGUMENT (NULL pointer, a
+ * bad scale or a map too large, as alphahit_region). */
+alphahit_status alphahit_tap_point(
+    const alphahit_engine *engine, const char *id, double scale, double *x, double *y, double *clearance, char **error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,6 @@
 import AlphaHit
 import AlphaHitJSON
+import AlphaHitReports
 
 /// `hittest outline`: the outline of an image's solid pixels, exact or simplified (`Docs/Outlines.md`).
 enum OutlineCommand: Subcommand {
@@ -62,39 +63,13 @@ enum OutlineCommand: Subcommand {
         }
         let epsilon = arguments[epsilon] ?? 0
         let polygons = try mask.outline(epsilon: epsilon)
-        let cut = try polygons.map { polygon in
-            (convex: arguments.isSet(convex) ? try polygon.convexPieces(maximumVertices: arguments[maxVertices] ?? .max) : nil,
-             triangles: arguments.isSet(triangles) ? try polygon.triangles() : nil)
-        }
+        let outline = try OutlineJSON(polygons, convex: arguments.isSet(convex) ? arguments[maxVertices] ?? .max : nil, triangles: arguments.isSet(triangles))
         switch arguments[format] ?? .json {
         case .json:
-            var object = JSONObjectWriter()
-            object.string("image", path)
-            if let frame = arguments[FrameSelection.frame] { object.string("frame", frame) }
-            if let rect = arguments[FrameSelection.rect] { object.array("rect", rect.map(String.init)) }
-            object.number("threshold", threshold)
-            object.number("epsilon", epsilon)
-            object.array("polygons", zip(polygons, cut).map { json($0, convex: $1.convex, triangles: $1.triangles) })
-            if arguments.isSet(convex) { object.integer("pieces", cut.reduce(0) { $0 + ($1.convex?.count ?? 0) }) }
-            if arguments.isSet(triangles) { object.integer("triangleCount", cut.reduce(0) { $0 + ($1.triangles?.count ?? 0) }) }
-            io.output.write(object.json + "\n")
+            io.output.write(outline.json(image: path, frame: arguments[FrameSelection.frame], rect: arguments[FrameSelection.rect], threshold: threshold, epsilon: epsilon) + "\n")
         case .svg:
-            io.output.write(try svg(polygons, pieces: cut.flatMap { ($0.convex ?? []) + ($0.triangles ?? []) }, over: picture))
+            io.output.write(try svg(polygons, pieces: outline.pieces, over: picture))
         }
-    }
-
-    /// Whole numbers in exact mode; thousandths (as the simplifier makes them) otherwise.
-    private static func ring(_ points: [Point]) -> String {
-        "[" + points.map { JSONText.pair(JSONText.thousandths($0.x), JSONText.thousandths($0.y)) }.joined(separator: ",") + "]"
-    }
-
-    private static func json(_ polygon: OutlinePolygon, convex: [[Point]]?, triangles: [[Point]]?) -> String {
-        var object = JSONObjectWriter()
-        object.object("outer", ring(polygon.outer))
-        object.array("holes", polygon.holes.map(ring))
-        if let convex { object.array("convex", convex.map(ring)) }
-        if let triangles { object.array("triangles", triangles.map(ring)) }
-        return object.json
     }
 
     /// The picture as a PNG with a translucent path per polygon over it, one image pixel a unit.

@@ -1,5 +1,6 @@
 import AlphaHit
 import AlphaHitJSON
+import AlphaHitReports
 
 /// `hittest region`: the pixels a layout's elements own as banded rectangles, for an overlay
 /// window's input region (`Docs/Outlines.md`, "Input regions").
@@ -52,12 +53,7 @@ enum RegionCommand: Subcommand {
         let region = map.region(of: only)
         switch arguments[format] ?? .json {
         case .json:
-            var object = JSONObjectWriter()
-            object.number("scale", scale)
-            object.integer("width", map.width)
-            object.integer("height", map.height)
-            object.array("rects", region.rectangles.map { "[\($0.x),\($0.y),\($0.width),\($0.height)]" })
-            io.output.write(object.json + "\n")
+            io.output.write(region.json(scale: scale, width: map.width, height: map.height) + "\n")
         case .text:
             io.output.write(region.rectangles.map { "\($0.x) \($0.y) \($0.width) \($0.height)\n" }.joined())
         }
