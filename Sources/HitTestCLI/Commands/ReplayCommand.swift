@@ -75,7 +75,7 @@ enum ReplayCommand: Subcommand {
     }
 
     /// The script's bytes, from its file or standard input.
-    private static func read(_ path: String, io: CommandIO) throws(CommandFailure) -> [UInt8] {
+    static func read(_ path: String, io: CommandIO) throws(CommandFailure) -> [UInt8] {
         if path == "-" { return try io.readAllInput(limit: LayoutFile.maximumFileSize) }
         do throws(Platform.ReadFailure) {
             return try Platform.readFile(path, maximumSize: LayoutFile.maximumFileSize)
