@@ -108,6 +108,17 @@ struct LiveScenePropertyTests {
         }
     }
 
+    /// A ``layout(_:folder:)`` in a folder of its own (`name`) with its images drawn, on a
+    /// 190-point canvas, with the layout's touch tolerance `tolerance` when given.
+    static func canvasLayout(_ g: inout SplitMix, name: String, tolerance: Double? = nil) throws -> Layout {
+        let folder = try EngineFixtures.ImageFolder(name)
+        try drawImages(in: folder)
+        var layout = Self.layout(&g, folder: folder.url.path)
+        layout.canvas = Size(width: 190, height: 190)
+        layout.defaults.touchTolerance = tolerance
+        return layout
+    }
+
     /// The images ``layout(_:folder:)`` names, of mixed alpha.
     static func drawImages(in folder: EngineFixtures.ImageFolder) throws {
         for (name, size) in [("a.png", 16), ("b.png", 16), ("c.png", 16), ("big.png", 24)] {

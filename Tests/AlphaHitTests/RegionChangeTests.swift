@@ -24,12 +24,8 @@ struct RegionChangeTests {
 
     @Test("the change, applied to the region before, gives the region after, for every element and for one", arguments: 0..<6)
     func changeTakesBeforeToAfter(seed: Int) throws {
-        let folder = try EngineFixtures.ImageFolder("regionChange\(seed)")
-        try LiveScenePropertyTests.drawImages(in: folder)
         var g = SplitMix(seed: UInt64(seed) &* 977 &+ 1)
-        var layout = LiveScenePropertyTests.layout(&g, folder: folder.url.path)
-        layout.canvas = Size(width: 190, height: 190)
-        if seed % 2 == 1 { layout.defaults.touchTolerance = 5 }
+        let layout = try LiveScenePropertyTests.canvasLayout(&g, name: "regionChange\(seed)", tolerance: seed % 2 == 1 ? 5 : nil)
         let scene = try HitScene(layout: layout, cache: ImageCache())
         let scale = [0.5, 1, 0.75][seed % 3]
         for _ in 0..<8 {

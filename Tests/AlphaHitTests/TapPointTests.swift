@@ -62,12 +62,8 @@ struct TapPointTests {
 
     @Test("tap points equal a brute-force distance transform of each owned mask, and hit their element", arguments: 0..<5)
     func matchesBruteForce(seed: Int) throws {
-        let folder = try F.ImageFolder("tapPoints\(seed)")
-        try LiveScenePropertyTests.drawImages(in: folder)
         var g = SplitMix(seed: UInt64(seed) &* 31 &+ 5)
-        var layout = LiveScenePropertyTests.layout(&g, folder: folder.url.path)
-        layout.canvas = Size(width: 190, height: 190)
-        if seed % 2 == 1 { layout.defaults.touchTolerance = 6 }
+        let layout = try LiveScenePropertyTests.canvasLayout(&g, name: "tapPoints\(seed)", tolerance: seed % 2 == 1 ? 6 : nil)
         let engine = try HitTester(layout: layout, cache: ImageCache())
         let map = try engine.hitMap(scale: [0.25, 0.3, 0.35][seed % 3])
         let taps = map.tapPoints()
