@@ -43,4 +43,9 @@ public struct OutlinePolygon: Hashable, Sendable {
         }
         return inside
     }
+
+    /// The polygon with every vertex moved by `transform` (a similarity keeps it valid).
+    public func mapped(_ transform: (Point) -> Point) -> OutlinePolygon {
+        OutlinePolygon(outer: outer.map(transform), holes: holes.map { $0.map(transform) })
+    }
 }

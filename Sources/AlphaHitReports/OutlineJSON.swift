@@ -7,7 +7,7 @@ import AlphaHitJSON
 /// The one definition of the outline object.
 package struct OutlineJSON {
     /// The polygons, each with its convex pieces and triangles when they were asked for.
-    package let polygons: [(polygon: OutlinePolygon, convex: [[Point]]?, triangles: [[Point]]?)]
+    package private(set) var polygons: [(polygon: OutlinePolygon, convex: [[Point]]?, triangles: [[Point]]?)]
     private let cutsConvex: Bool, cutsTriangles: Bool
 
     /// The outline's polygons, cut into convex pieces of at most `convex` corners (nil: not cut)
@@ -24,6 +24,14 @@ package struct OutlineJSON {
         (cutsConvex, cutsTriangles) = (convex != nil, triangles)
     }
 
+    /// The same outline and pieces with every vertex moved by `transform` (from image pixels to
+    /// layout points, say).
+    package func mapped(_ transform: (Point) -> Point) -> OutlineJSON {
+        var copy = self
+        copy.polygons = polygons.map { ($0.polygon.mapped(transform), $0.convex?.map { $0.map(transform) }, $0.triangles?.map { $0.map(transform) }) }
+        return copy
+    }
+
     /// Every piece and triangle, for drawing.
     package var pieces: [[Point]] { polygons.flatMap { ($0.convex ?? []) + ($0.triangles ?? []) } }
 
@@ -34,6 +42,22 @@ package struct OutlineJSON {
         if let frame { object.string("frame", frame) }
         if let rect { object.array("rect", rect.map(String.init)) }
         object.number("threshold", threshold)
+        return body(object, epsilon: epsilon)
+    }
+
+    /// The object for what an element owns on a hit map: `{"layout", "element", "owned": true,
+    /// "scale", "epsilon", "polygons", …}`, in layout points.
+    package func json(layout: String, element: String, scale: Double, epsilon: Double) -> String {
+        var object = JSONObjectWriter()
+        object.string("layout", layout)
+        object.string("element", element)
+        object.bool("owned", true)
+        object.number("scale", scale)
+        return body(object, epsilon: epsilon)
+    }
+
+    private func body(_ start: JSONObjectWriter, epsilon: Double) -> String {
+        var object = start
         object.number("epsilon", epsilon)
         object.array("polygons", polygons.map(Self.polygon))
         if cutsConvex { object.integer("pieces", polygons.reduce(0) { $0 + ($1.convex?.count ?? 0) }) }
