@@ -7,7 +7,8 @@ extension HitMap {
     /// vertex a pixel corner, k / ``scale`` points), or simplified within `epsilon` points.
     ///
     /// The pixels come from ``region(of:)``, band by band; the mask covers their bounding box
-    /// (a bit a pixel, within the map's budget).
+    /// (a byte a pixel while it is made, then a bit; the box is within the map, so within its
+    /// budget).
     ///
     /// - Throws: ``OutlineError/epsilon(_:)`` for an epsilon (in points) out of range once in pixels.
     public func ownedOutline(of element: ElementIndex, epsilon: Double = 0) throws(OutlineError) -> [OutlinePolygon] {
