@@ -14,8 +14,22 @@ extension SolidMask {
     /// ring only where the ring passes twice through a corner at which its region touches itself
     /// diagonally.
     ///
-    /// Memory: two bytes of edges and four of component labels a pixel, besides the output.
+    /// Traced in one pass over the rows (``RowTracer``): memory of two rows besides the output.
     public func exactOutline() -> [OutlinePolygon] {
+        var tracer = RowTracer(width: width)
+        var row = [Bool](repeating: false, count: width)
+        for y in 0..<height {
+            for x in 0..<width { row[x] = bit(x, y) }
+            tracer.add(row: row, at: y)
+        }
+        tracer.add(row: nil, at: height)
+        return tracer.finish()
+    }
+
+    /// The same outline traced ring by ring over a map of every boundary edge: the general form
+    /// that ``exactOutline()`` is held to (`ExactOutlineTests`). Memory: two bytes of edges and
+    /// four of component labels a pixel, besides the output.
+    func exactOutlineByEdges() -> [OutlinePolygon] {
         var edges = BoundaryEdges(self)
         let labels = ComponentLabels(self)
         var outers = [[Point]?](repeating: nil, count: labels.count)

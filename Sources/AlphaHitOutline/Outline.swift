@@ -26,10 +26,24 @@ extension SolidMask {
 /// The outline of `image`'s solid pixels at `threshold` (or of its rectangle `region`): exact
 /// for `epsilon` 0, else simplified within `epsilon` pixels (``SolidMask/outline(epsilon:)``).
 ///
+/// Traced straight from the image's rows, one pass (``RowTracer``): memory of two rows besides
+/// the output, no mask of the whole image.
+///
 /// - Throws: ``OutlineError`` for a threshold outside 0...1, a region not inside the image, or an
 ///   epsilon outside 0...1,000,000.
 public func outline(
     of image: DecodedImage, threshold: Double = AlphaThreshold.defaultValue, epsilon: Double = 0, region: PixelRegion? = nil
 ) throws(OutlineError) -> [OutlinePolygon] {
-    try SolidMask(image: image, threshold: threshold, region: region).outline(epsilon: epsilon)
+    let region = try SolidMask.checked(threshold, region, of: image)
+    guard epsilon >= 0 && epsilon <= 1_000_000 else { throw .epsilon(epsilon) }
+    let minimumAlpha = AlphaThreshold.minimumAlpha(for: threshold)
+    var tracer = RowTracer(width: region.width)
+    var row = [Bool](repeating: false, count: region.width)
+    for y in 0..<region.height {
+        for x in 0..<region.width { row[x] = AlphaThreshold.isSolid(alpha: image.alpha(atX: region.x + x, y: region.y + y), minimumAlpha: minimumAlpha) }
+        tracer.add(row: row, at: y)
+    }
+    tracer.add(row: nil, at: region.height)
+    let exact = tracer.finish()
+    return epsilon == 0 ? exact : OutlineSimplification.simplify(exact, epsilon: epsilon)
 }

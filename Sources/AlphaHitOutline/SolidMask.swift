@@ -32,15 +32,21 @@ public struct SolidMask: Sendable, Equatable {
     /// - Throws: ``OutlineError/threshold(_:)`` for a threshold outside 0...1 (or not a number),
     ///   ``OutlineError/region(_:width:height:)`` for a region not inside the image.
     public init(image: DecodedImage, threshold: Double = AlphaThreshold.defaultValue, region: PixelRegion? = nil) throws(OutlineError) {
+        let region = try Self.checked(threshold, region, of: image)
+        let minimumAlpha = AlphaThreshold.minimumAlpha(for: threshold)
+        self.init(width: region.width, height: region.height) { x, y in
+            AlphaThreshold.isSolid(alpha: image.alpha(atX: region.x + x, y: region.y + y), minimumAlpha: minimumAlpha)
+        }
+    }
+
+    /// `region` (nil: the whole image) once it and `threshold` are checked.
+    static func checked(_ threshold: Double, _ region: PixelRegion?, of image: DecodedImage) throws(OutlineError) -> PixelRegion {
         guard threshold >= 0 && threshold <= 1 else { throw .threshold(threshold) }
         let region = region ?? PixelRegion(x: 0, y: 0, width: image.width, height: image.height)
         guard region.x >= 0, region.y >= 0, region.width >= 0, region.height >= 0,
             region.width <= image.width - region.x, region.height <= image.height - region.y
         else { throw .region(region, width: image.width, height: image.height) }
-        let minimumAlpha = AlphaThreshold.minimumAlpha(for: threshold)
-        self.init(width: region.width, height: region.height) { x, y in
-            AlphaThreshold.isSolid(alpha: image.alpha(atX: region.x + x, y: region.y + y), minimumAlpha: minimumAlpha)
-        }
+        return region
     }
 
     /// Whether pixel (`x`, `y`) is solid; false for any pixel outside the mask.

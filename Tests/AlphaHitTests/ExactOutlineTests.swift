@@ -155,3 +155,23 @@ struct ExactOutlineTests {
         return count
     }
 }
+
+/// The one-pass tracer against the tracer over a map of every edge, its general form.
+@Suite("Exact outlines, one pass")
+struct RowTracerTests {
+    @Test("on random masks the one-pass tracer gives exactly the edge-map tracer's polygons, rings and order", arguments: 0..<200)
+    func sameAsEdgeMap(seed: Int) {
+        var g = SplitMix(seed: UInt64(seed) &* 0x51_7CC1 &+ 77)
+        let (width, height) = (Int(g.next(in: 1...30)), Int(g.next(in: 1...30)))
+        let density = g.next(in: 0.1...0.9)
+        let mask = SolidMask(width: width, height: height) { _, _ in g.next(in: 0...1) < density }
+        #expect(mask.exactOutline() == mask.exactOutlineByEdges(), "seed \(seed)")
+    }
+
+    @Test("every sample's and real atlas frame's art: the one-pass tracer equals the edge-map tracer")
+    func sameOnRealArt() throws {
+        for (name, mask) in try OutlineChecks.art() {
+            #expect(mask.exactOutline() == mask.exactOutlineByEdges(), "\(name)")
+        }
+    }
+}

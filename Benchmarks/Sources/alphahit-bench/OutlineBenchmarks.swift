@@ -12,10 +12,10 @@ enum OutlineBenchmarks {
         let layout = BenchFixtures.samples.appendingPathComponent("large/layout.json").path
         let picture = fixtures.folder.appendingPathComponent("region-large-render.png").path
         var benchmarks = [
-            // The exact outline from the decoded image: the mask by the hit test's rule, then traced.
+            // The exact outline traced straight from the decoded image's rows (two rows of memory).
             Benchmark(name: "outline/exact/4096", unit: "outline", operations: 1, baseline: "decode/4096/alpha8") {
                 let image = try large.get()
-                return { UInt64(try! SolidMask(image: image).exactOutline().count) }
+                return { UInt64(try! outline(of: image).count) }
             },
             Benchmark(name: "outline/simplify/4096/e1", unit: "outline", operations: 1, baseline: "outline/exact/4096") {
                 let exact = try largeExact.get()
