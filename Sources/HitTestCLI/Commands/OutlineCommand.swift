@@ -24,9 +24,10 @@ enum OutlineCommand: Subcommand {
             A simplified polygon of more than 20000 vertices is not cut (exit 1): simplify more.
             --format json (the default) prints {"image", "threshold", "epsilon", "polygons":
             [{"outer": [[x, y], ...], "holes": [[[x, y], ...], ...], "convex": [...], "triangles":
-            [...]}], "pieces": N, "triangleCount": N} (with "frame" or "rect" when one was given;
-            "convex" and "pieces" with --convex, "triangles" and "triangleCount" with --triangles); --format svg prints the image with a path per polygon over it
-            (fill-rule="evenodd"), to check by eye.
+            [...]}], "pieces": N, "triangleCount": N} ("frame" or "rect" when one was given;
+            "convex" and "pieces" with --convex, "triangles" and "triangleCount" with
+            --triangles); --format svg prints the image with a path per polygon over it
+            (fill-rule="evenodd") and the pieces outlined, to check by eye.
             Given a layout with --element ID --owned, outlines what element ID owns on the hit map
             at --scale pixels per point (default 1; --tolerance as 'hittest render' uses it), in
             layout points on render's pixel grid: {"layout", "element", "owned": true, "scale",
@@ -35,9 +36,10 @@ enum OutlineCommand: Subcommand {
             Given an atlas with --frame NAME [--index N], outlines that frame at its source size
             (the trimmed pixels transparent, the rotation undone). --rect X,Y,W,H outlines that
             rectangle of a PNG.
-            Exit codes: 0 outlined, 1 the image could not be read or decoded, 2 usage error.
+            Exit codes: 0 outlined, 1 the image or layout could not be read, a polygon too large
+            to cut, or an element that is not in the layout, 2 usage error.
             """,
-        arguments: [.init(name: "image", help: "The PNG file (or an atlas, with --frame).")],
+        arguments: [.init(name: "image", help: "The PNG file (or an atlas, with --frame; or a layout, with --element and --owned).")],
         options: [threshold, epsilon, convex, maxVertices, triangles, format, element, owned, RenderCommand.scale, RenderCommand.tolerance, LayoutLoading.images,
                   LayoutLoading.maxPixels, MapBudget.option] + FrameSelection.options,
         rules: FrameSelection.rules + [.requires("--max-vertices", "--convex", expected: "to be used with --convex")])
