@@ -75,10 +75,14 @@ struct RowTracer {
 
     private func solid(_ row: [Bool], _ x: Int) -> Bool { x >= 0 && x < width && row[x] }
 
-    private func chain(_ id: Int32) -> Int32 {
-        var id = id
-        while mergedInto[Int(id)] >= 0 { id = mergedInto[Int(id)] }
-        return id
+    /// The chain an end's chain was merged into, the path to it shortened on the way (so that no
+    /// shape makes the lookups long).
+    private mutating func chain(_ id: Int32) -> Int32 {
+        var root = id
+        while mergedInto[Int(root)] >= 0 { root = mergedInto[Int(root)] }
+        var walk = id
+        while mergedInto[Int(walk)] >= 0 { (mergedInto[Int(walk)], walk) = (root, mergedInto[Int(walk)]) }
+        return root
     }
 
     private mutating func node(_ x: Int, _ y: Int32) -> Int32 {
