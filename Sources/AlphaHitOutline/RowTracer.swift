@@ -2,6 +2,9 @@ import AlphaHitBasics
 
 /// The exact outline traced in one pass over the rows (``SolidMask/exactOutline()``'s fast
 /// form): memory of two rows besides the output, the same polygons and rings, in the same order.
+/// Rows come as their runs of solid pixels (a mask's row is turned into runs first), and only
+/// where a run starts or ends is there anything to do: a row costs its runs, not its width, so
+/// the grid of a union of boxes (``BoxUnion``) is traced in time of its boxes' edges.
 ///
 /// Boundary y, between pixel rows y − 1 and y, is walked left to right. At each corner the edges
 /// meeting there (directed with the solid pixel on their right) are paired as a ring passes
@@ -23,57 +26,72 @@ struct RowTracer {
     private var labels = GroupLabels()
     /// Closed rings: a vertex of each, and the label of a group it borders.
     private var rings: [(node: Int32, label: Int32)] = []
-    /// The chain end on the vertical edge at the left of column x of the row above (and being
-    /// made for the row below): `chain * 2 + 1` for a tail (the path goes down), `chain * 2` for a
-    /// head (it comes up), −1 for none.
-    private var endsAbove: [Int32], endsBelow: [Int32]
-    /// Group labels of the row above and the row below, −1 where not solid.
-    private var labelsAbove: [Int32], labelsBelow: [Int32]
-    private var above: [Bool], below: [Bool]
+    /// The runs of solid pixels of the row above and of the row below, as their boundaries: run i
+    /// is columns `bounds[2i]..<bounds[2i + 1]`, left to right, no two touching.
+    private var above: [Int32] = [], below: [Int32] = []
+    /// The chain end on each vertical edge of the row above (and being made for the row below),
+    /// by its boundary's place in `above` (`below`): `chain * 2 + 1` for a tail (the path goes
+    /// down), `chain * 2` for a head (it comes up), −1 for none.
+    private var endsAbove: [Int32] = [], endsBelow: [Int32] = []
+    /// The group label of each run of the row above and of the row below.
+    private var labelsAbove: [Int32] = [], labelsBelow: [Int32] = []
+    /// The row being turned into runs.
+    private var scanned: [Int32] = []
 
     init(width: Int) {
         self.width = width
-        endsAbove = [Int32](repeating: -1, count: width + 1)
-        endsBelow = endsAbove
-        labelsAbove = [Int32](repeating: -1, count: width)
-        labelsBelow = labelsAbove
-        above = [Bool](repeating: false, count: width)
-        below = above
     }
 
     /// Adds the next row (top down), each pixel solid or not, or past the last row an empty one
     /// (`row` nil).
     mutating func add(row: [Bool]?, at y: Int) {
-        if let row { below = row } else { for x in below.indices { below[x] = false } }
+        scanned.removeAll(keepingCapacity: true)
+        if let row {
+            var x = 0
+            while x < width {
+                guard row[x] else {
+                    x += 1
+                    continue
+                }
+                scanned.append(Int32(x))
+                while x < width && row[x] { x += 1 }
+                scanned.append(Int32(x))
+            }
+        }
+        add(runs: scanned, at: y)
+    }
+
+    /// Adds the next row (top down) as its runs of solid pixels: `runs[2i]..<runs[2i + 1]`, left
+    /// to right within `0...width`, no two touching (empty past the last row).
+    mutating func add(runs: [Int32], at y: Int) {
+        below.removeAll(keepingCapacity: true)
+        below.append(contentsOf: runs)
         labelRow()
+        endsBelow.removeAll(keepingCapacity: true)
+        endsBelow.append(contentsOf: repeatElement(-1, count: below.count))
         walkBoundary(Int32(y))
         swap(&above, &below)
         swap(&labelsAbove, &labelsBelow)
         swap(&endsAbove, &endsBelow)
-        for x in endsBelow.indices { endsBelow[x] = -1 }
     }
 
     /// Labels of the row below: a run takes the group of every run above it touches (joining them).
     private mutating func labelRow() {
-        var x = 0
-        while x < width {
-            guard below[x] else {
-                labelsBelow[x] = -1
-                x += 1
-                continue
-            }
-            let start = x
-            while x < width && below[x] { x += 1 }
+        labelsBelow.removeAll(keepingCapacity: true)
+        var first = 0
+        for run in stride(from: 0, to: below.count, by: 2) {
+            let (start, end) = (below[run], below[run + 1])
+            // Runs above that end before this one starts touch no later run either.
+            while first < above.count && above[first + 1] <= start { first += 2 }
             var label: Int32 = -1
-            for column in start..<x where labelsAbove[column] >= 0 {
-                label = label < 0 ? labelsAbove[column] : labels.join(label, labelsAbove[column])
+            var other = first
+            while other < above.count && above[other] < end {
+                label = label < 0 ? labelsAbove[other / 2] : labels.join(label, labelsAbove[other / 2])
+                other += 2
             }
-            if label < 0 { label = labels.make() }
-            for column in start..<x { labelsBelow[column] = label }
+            labelsBelow.append(label < 0 ? labels.make() : label)
         }
     }
-
-    private func solid(_ row: [Bool], _ x: Int) -> Bool { x >= 0 && x < width && row[x] }
 
     /// The chain an end's chain was merged into, the path to it shortened on the way (so that no
     /// shape makes the lookups long).
@@ -95,57 +113,76 @@ struct RowTracer {
     /// The four edges that may meet at a corner.
     private enum Side: Int { case up, left, down, right }
 
+    /// Boundary y, corner by corner: only where a run of either row starts or ends can edges turn
+    /// or meet (between them, at most a horizontal edge passes straight on).
     private mutating func walkBoundary(_ y: Int32) {
         // The chain end carried along the horizontal edge from the last corner.
         var carried: Int32 = -1
-        for x in 0...width {
-            let (tl, tr, bl, br) = (solid(above, x - 1), solid(above, x), solid(below, x - 1), solid(below, x))
+        var (nextAbove, nextBelow) = (0, 0)
+        while nextAbove < above.count || nextBelow < below.count {
+            let xa = nextAbove < above.count ? above[nextAbove] : .max, xb = nextBelow < below.count ? below[nextBelow] : .max
+            let x = Int(min(xa, xb))
+            let (onAbove, onBelow) = (xa == Int32(x), xb == Int32(x))
+            // Past an odd number of boundaries a row is solid; on one, solid on its run's side.
+            let insideAbove = nextAbove & 1 == 1, insideBelow = nextBelow & 1 == 1
+            let (tl, tr) = onAbove ? (insideAbove, !insideAbove) : (insideAbove, insideAbove)
+            let (bl, br) = onBelow ? (insideBelow, !insideBelow) : (insideBelow, insideBelow)
+            let at = Corner(x: x, y: y, above: nextAbove, below: nextBelow)
+            if onAbove { nextAbove += 1 }
+            if onBelow { nextBelow += 1 }
             let up = tl != tr, left = tl != bl, down = bl != br, right = tr != br
             guard up || left || down || right else { continue }
             if up && left && down && right {
                 // The left edge's carried end is taken before the right edge carries one on.
                 if tl {
-                    connect(.up, .left, at: x, y, turns: true, downLeaves: bl, carried: &carried)
-                    connect(.down, .right, at: x, y, turns: true, downLeaves: bl, carried: &carried)
+                    connect(.up, .left, at: at, turns: true, downLeaves: bl, carried: &carried)
+                    connect(.down, .right, at: at, turns: true, downLeaves: bl, carried: &carried)
                 } else {
-                    connect(.left, .down, at: x, y, turns: true, downLeaves: bl, carried: &carried)
-                    connect(.up, .right, at: x, y, turns: true, downLeaves: bl, carried: &carried)
+                    connect(.left, .down, at: at, turns: true, downLeaves: bl, carried: &carried)
+                    connect(.up, .right, at: at, turns: true, downLeaves: bl, carried: &carried)
                 }
                 continue
             }
             // Two edges: the first and the second present, in Up, Left, Down, Right order.
             let a: Side = up ? .up : left ? .left : .down
             let b: Side = right ? .right : down ? .down : .left
-            connect(a, b, at: x, y, turns: !((a == .up && b == .down) || (a == .left && b == .right)), downLeaves: bl, carried: &carried)
+            connect(a, b, at: at, turns: !((a == .up && b == .down) || (a == .left && b == .right)), downLeaves: bl, carried: &carried)
         }
     }
 
-    /// One pairing at corner (x, y): `a` before `b` in Up, Left, Down, Right order.
-    private mutating func connect(_ a: Side, _ b: Side, at x: Int, _ y: Int32, turns: Bool, downLeaves: Bool, carried: inout Int32) {
-        func existing(_ side: Side) -> Int32 { side == .up ? endsAbove[x] : carried }
-        let corner = turns ? node(x, y) : -1
+    /// A corner of boundary y, and the places of its vertical edges (if any) among the boundaries
+    /// of the row above and the row below.
+    private struct Corner {
+        var x: Int, y: Int32
+        var above: Int, below: Int
+    }
+
+    /// One pairing at a corner: `a` before `b` in Up, Left, Down, Right order.
+    private mutating func connect(_ a: Side, _ b: Side, at corner: Corner, turns: Bool, downLeaves: Bool, carried: inout Int32) {
+        func existing(_ side: Side) -> Int32 { side == .up ? endsAbove[corner.above] : carried }
+        let vertex = turns ? node(corner.x, corner.y) : -1
         switch (a, b) {
         case (.up, .left):
-            join(existing(.up), existing(.left), corner)
+            join(existing(.up), existing(.left), vertex)
             carried = -1
         case (.up, .down), (.up, .right), (.left, .down), (.left, .right):
             // An existing end goes on, down or right.
             let end = existing(a)
             let id = chain(end >> 1)
             if end & 1 == 1 {
-                if corner >= 0 { append(corner, to: id) }
-            } else if corner >= 0 {
-                prepend(corner, to: id)
+                if vertex >= 0 { append(vertex, to: id) }
+            } else if vertex >= 0 {
+                prepend(vertex, to: id)
             }
-            if b == .down { endsBelow[x] = id * 2 + (end & 1) } else { carried = id * 2 + (end & 1) }
+            if b == .down { endsBelow[corner.below] = id * 2 + (end & 1) } else { carried = id * 2 + (end & 1) }
             if a == .left && b == .down { carried = -1 }
         default:
-            // (.down, .right): a new chain at this corner, its head end on the edge coming in.
-            let label = solid(below, x) ? labelsBelow[x] : labelsBelow[x - 1]
-            chains.append((corner, corner, label))
+            // (.down, .right): a new chain at this corner, its head end on the edge coming in; it
+            // borders the run below whose boundary this is.
+            chains.append((vertex, vertex, labelsBelow[corner.below / 2]))
             mergedInto.append(-1)
             let id = Int32(chains.count - 1)
-            endsBelow[x] = id * 2 + (downLeaves ? 1 : 0)
+            endsBelow[corner.below] = id * 2 + (downLeaves ? 1 : 0)
             carried = id * 2 + (downLeaves ? 0 : 1)
         }
     }
