@@ -10,6 +10,14 @@ public enum OutlineError: Error, Equatable, Sendable, CustomStringConvertible {
     case maximumVertices(Int)
     /// A polygon has more vertices (holes included) than pieces are cut from.
     case tooManyVertices(Int, limit: Int)
+    /// An element's region is not a union of boxes (a round shape, or a clip at an angle to it),
+    /// so it has no exact outline.
+    case notPolygonal
+    /// An element's outline would need more than `limit` of what is named.
+    case tooDetailed(String, limit: Int)
+    /// The tolerance is below what an element's outline can be drawn to (its coordinates are
+    /// rounded to the thousandth of a point).
+    case epsilonTooSmall(Double, minimum: Double)
 
     public var description: String {
         switch self {
@@ -23,6 +31,12 @@ public enum OutlineError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a convex piece has at least 3 vertices, so the most vertices a piece may have must be at least 3, not \(value)"
         case .tooManyVertices(let count, let limit):
             return "a polygon of \(count) vertices is over the \(limit) that convex pieces and triangles are cut from; simplify it first with a larger epsilon"
+        case .notPolygonal:
+            return "the element's region has a round edge (an ellipse, rounded corners, or a clip at an angle to it), so it has no exact outline: give an epsilon > 0 (points) to approximate it"
+        case .tooDetailed(let what, let limit):
+            return "the outline would need more than \(limit) \(what); give a larger epsilon"
+        case .epsilonTooSmall(let value, let minimum):
+            return "an epsilon of \(value) point is below what this element's outline can keep to (coordinates are rounded to the thousandth); give 0 (exact, where the region allows) or at least \(minimum)"
         }
     }
 }

@@ -3,7 +3,8 @@ import AlphaHitJSON
 
 /// An outline as `hittest outline` and `alphahit_outline_png` print it (`Docs/Outlines.md`):
 /// `{"image", "threshold", "epsilon", "polygons": [{"outer", "holes", "convex"?, "triangles"?}],
-/// "pieces"?, "triangleCount"?}`, coordinates to the thousandth (whole numbers in exact mode).
+/// "pieces"?, "triangleCount"?}`, coordinates to the thousandth (whole numbers in exact mode),
+/// or an element's outline in layout points.
 /// The one definition of the outline object.
 package struct OutlineJSON {
     /// The polygons, each with its convex pieces and triangles when they were asked for.
@@ -45,27 +46,32 @@ package struct OutlineJSON {
         return body(object, epsilon: epsilon)
     }
 
-    /// The object for what an element owns on a hit map: `{"layout", "element", "owned": true,
-    /// "scale", "epsilon", "polygons", …}`, in layout points.
-    package func json(layout: String, element: String, scale: Double, epsilon: Double) -> String {
+    /// The object for an element's outline in layout points: its own region R(e), `{"layout",
+    /// "element", "epsilon", "polygons", …}` (coordinates as computed in exact mode, not rounded);
+    /// or what it owns on a hit map at `ownedScale`, `{"layout", "element", "owned": true,
+    /// "scale", "epsilon", "polygons", …}`. "layout" only when the layout's file is known.
+    package func json(layout: String?, element: String, ownedScale: Double?, epsilon: Double) -> String {
         var object = JSONObjectWriter()
-        object.string("layout", layout)
+        if let layout { object.string("layout", layout) }
         object.string("element", element)
-        object.bool("owned", true)
-        object.number("scale", scale)
-        return body(object, epsilon: epsilon)
+        if let ownedScale {
+            object.bool("owned", true)
+            object.number("scale", ownedScale)
+        }
+        return body(object, epsilon: epsilon, rounded: ownedScale != nil || epsilon > 0)
     }
 
-    private func body(_ start: JSONObjectWriter, epsilon: Double) -> String {
+    private func body(_ start: JSONObjectWriter, epsilon: Double, rounded: Bool = true) -> String {
         var object = start
         object.number("epsilon", epsilon)
-        object.array("polygons", polygons.map(Self.polygon))
+        object.array("polygons", polygons.map { Self.polygon($0, rounded: rounded) })
         if cutsConvex { object.integer("pieces", polygons.reduce(0) { $0 + ($1.convex?.count ?? 0) }) }
         if cutsTriangles { object.integer("triangleCount", polygons.reduce(0) { $0 + ($1.triangles?.count ?? 0) }) }
         return object.json
     }
 
-    private static func polygon(_ entry: (polygon: OutlinePolygon, convex: [[Point]]?, triangles: [[Point]]?)) -> String {
+    private static func polygon(_ entry: (polygon: OutlinePolygon, convex: [[Point]]?, triangles: [[Point]]?), rounded: Bool) -> String {
+        func ring(_ points: [Point]) -> String { Self.ring(points, rounded: rounded) }
         var object = JSONObjectWriter()
         object.object("outer", ring(entry.polygon.outer))
         object.array("holes", entry.polygon.holes.map(ring))
@@ -74,9 +80,10 @@ package struct OutlineJSON {
         return object.json
     }
 
-    /// `[[x, y], …]`: whole numbers in exact mode; thousandths (as the simplifier makes them) otherwise.
-    package static func ring(_ points: [Point]) -> String {
-        "[" + points.map { JSONText.pair(JSONText.thousandths($0.x), JSONText.thousandths($0.y)) }.joined(separator: ",") + "]"
+    /// `[[x, y], …]`: to the thousandth (whole numbers in an image's exact mode, thousandths as the
+    /// simplifier makes them), or unrounded (an element's exact outline after its transforms).
+    package static func ring(_ points: [Point], rounded: Bool = true) -> String {
+        "[" + points.map { rounded ? JSONText.pair(JSONText.thousandths($0.x), JSONText.thousandths($0.y)) : JSONText.pair($0.x, $0.y) }.joined(separator: ",") + "]"
     }
 }
 

@@ -49,7 +49,7 @@ struct OwnedOutlineTests {
         #expect((object["pieces"] as? Int ?? 0) > 0)
         let nothing = try HitTestRunner.run(["outline", layout, "--element", "hidden", "--owned"])
         #expect(nothing.status == 0 && nothing.text.contains(#""polygons":[]"#), "an element that owns nothing has no polygon")
-        for arguments in [["--element", "tiny"], ["--owned"], ["--element", "tiny", "--owned", "--threshold", "0.5"], ["--element", "tiny", "--owned", "-f", "svg"]] {
+        for arguments in [["--element", "tiny", "--scale", "2"], ["--owned"], ["--element", "tiny", "--owned", "--threshold", "0.5"], ["--element", "tiny", "--owned", "-f", "svg"]] {
             #expect(try HitTestRunner.run(["outline", layout] + arguments).status == 2, "\(arguments)")
         }
         #expect(try HitTestRunner.run(["outline", layout, "--element", "nobody", "--owned"]).status == 1)

@@ -128,6 +128,8 @@ package enum Platform {
 
     package static func cosine(_ radians: Double) -> Double { cos(radians) }
     package static func sine(_ radians: Double) -> Double { sin(radians) }
+    package static func arcCosine(_ value: Double) -> Double { acos(value) }
+    package static func arcTangent(y: Double, x: Double) -> Double { atan2(y, x) }
 
     /// A pthread mutex with a condition variable.
     ///

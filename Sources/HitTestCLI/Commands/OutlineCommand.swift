@@ -28,18 +28,23 @@ enum OutlineCommand: Subcommand {
             "convex" and "pieces" with --convex, "triangles" and "triangleCount" with
             --triangles); --format svg prints the image with a path per polygon over it
             (fill-rule="evenodd") and the pieces outlined, to check by eye.
-            Given a layout with --element ID --owned, outlines what element ID owns on the hit map
-            at --scale pixels per point (default 1; --tolerance as 'hittest render' uses it), in
-            layout points on render's pixel grid: {"layout", "element", "owned": true, "scale",
-            "epsilon", "polygons", ...}, --epsilon then in points. (The outline of the element's
-            own region R(e), without --owned, is not built yet.)
+            Given a layout with --element ID, outlines the element's own hit region R(e) (its
+            bounds, shape, solid pixels and clipping ancestors; whatever is in front of it) in
+            layout points after every transform: {"layout", "element", "epsilon", "polygons",
+            ...}. Exact at --epsilon 0 (coordinates not rounded); a round edge (an ellipse,
+            rounded corners, a clip at an angle to an image) needs --epsilon E > 0 points, and
+            then every ring lies within E of R(e)'s edge and that edge within E of the rings.
+            With --owned instead, outlines what element ID owns on the hit map at --scale
+            pixels per point (default 1; --tolerance as 'hittest render' uses it), on render's
+            pixel grid: {"layout", "element", "owned": true, "scale", "epsilon", "polygons",
+            ...}, --epsilon then in points.
             Given an atlas with --frame NAME [--index N], outlines that frame at its source size
             (the trimmed pixels transparent, the rotation undone). --rect X,Y,W,H outlines that
             rectangle of a PNG.
             Exit codes: 0 outlined, 1 the image or layout could not be read, a polygon too large
             to cut, or an element that is not in the layout, 2 usage error.
             """,
-        arguments: [.init(name: "image", help: "The PNG file (or an atlas, with --frame; or a layout, with --element and --owned).")],
+        arguments: [.init(name: "image", help: "The PNG file (or an atlas, with --frame; or a layout, with --element).")],
         options: [threshold, epsilon, convex, maxVertices, triangles, format, element, owned, RenderCommand.scale, RenderCommand.tolerance, LayoutLoading.images,
                   LayoutLoading.maxPixels, MapBudget.option] + FrameSelection.options,
         rules: FrameSelection.rules + [.requires("--max-vertices", "--convex", expected: "to be used with --convex")])
@@ -59,14 +64,14 @@ enum OutlineCommand: Subcommand {
         expected: "a whole number of at least 3", parse: { Int($0).flatMap { $0 >= 3 ? $0 : nil } })
     static let triangles = Flag("--triangles", help: "Also cut each polygon into triangles.")
     static let element = Option(
-        "--element", value: "<id>", help: "With a layout and --owned: the element to outline.", expected: "an element id", parse: { $0.isEmpty ? nil : $0 })
+        "--element", value: "<id>", help: "With a layout: the element whose region (or, with --owned, owned pixels) to outline.", expected: "an element id", parse: { $0.isEmpty ? nil : $0 })
     static let owned = Flag("--owned", help: "With --element: outline what the element owns on the hit map at --scale.")
     static let format = Option(
         "--format", "-f", value: "<format>", help: "json or svg. (default: json)", expected: "json or svg", parse: FormatName.init(rawValue:))
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
-        if arguments.isSet(owned) || arguments[element] != nil { return try outlineOwned(path, arguments, io: io) }
+        if arguments.isSet(owned) || arguments[element] != nil { return try outlineElement(path, arguments, io: io) }
         for option in [RenderCommand.scale.primaryName, RenderCommand.tolerance.primaryName, LayoutLoading.images.primaryName, MapBudget.option.primaryName]
         where arguments.isGiven(option) {
             throw UsageError.other("\(option) is for a layout's outline: give --element ID --owned too.")
@@ -88,17 +93,33 @@ enum OutlineCommand: Subcommand {
         }
     }
 
-    /// `LAYOUT --element ID --owned`: what the element owns on the map, in layout points.
-    private static func outlineOwned(_ path: String, _ arguments: ParsedArguments, io: CommandIO) throws {
-        guard let id = arguments[element], arguments.isSet(owned) else {
-            throw UsageError.other(arguments.isSet(owned)
-                ? "--owned outlines one element: give --element ID."
-                : "--element outlines what the element owns: give --owned too (the outline of its own region R(e) is not built yet).")
-        }
+    /// `LAYOUT --element ID`: the element's own region R(e) in layout points; with `--owned`, what
+    /// it owns on the hit map.
+    private static func outlineElement(_ path: String, _ arguments: ParsedArguments, io: CommandIO) throws {
+        guard let id = arguments[element] else { throw UsageError.other("--owned outlines what one element owns: give --element ID.") }
         if arguments.isGiven(threshold.primaryName) { throw UsageError.other("--threshold is for an image; a layout's elements keep their own alphaThreshold.") }
         if arguments[FrameSelection.frame] != nil || arguments[FrameSelection.rect] != nil { throw UsageError.other("--frame and --rect are for an image or atlas, not a layout.") }
+        guard arguments[format] != .svg else { throw UsageError.other("--format svg draws an image under the outline; a layout's outline is JSON only.") }
+        if !arguments.isSet(owned) {
+            for option in [RenderCommand.scale.primaryName, RenderCommand.tolerance.primaryName, MapBudget.option.primaryName] where arguments.isGiven(option) {
+                throw UsageError.other("\(option) is for the map of --owned; an element's own region needs no map.")
+            }
+        }
         let engine = try LayoutLoading.engine(path, arguments, io: io)
         guard let index = engine.element(withID: id) else { throw CommandFailure(description: "\(path): no element has the id \(JSONText.string(id))") }
+        let epsilon = arguments[epsilon] ?? 0
+        let convex = arguments.isSet(convex) ? arguments[maxVertices] ?? .max : nil
+        guard arguments.isSet(owned) else {
+            let polygons: [OutlinePolygon]
+            do {
+                polygons = try engine.outline(of: index, epsilon: epsilon)
+            } catch {
+                throw CommandFailure(description: "\(path): element \(JSONText.string(id)): \(error)")
+            }
+            let outline = try OutlineJSON(polygons, convex: convex, triangles: arguments.isSet(triangles))
+            io.output.write(outline.json(layout: Optional(path), element: id, ownedScale: nil, epsilon: epsilon) + "\n")
+            return
+        }
         let scale = arguments[RenderCommand.scale] ?? 1
         let map: HitMap
         do {
@@ -107,15 +128,12 @@ enum OutlineCommand: Subcommand {
             throw CommandFailure(description: "cannot make the map: \(error); use a smaller --scale\(engine.canvas == nil ? "; or give the layout a canvas" : "")")
         }
         try MapBudget.check([("map", map)], arguments, remedy: "use a smaller --scale")
-        let epsilon = arguments[epsilon] ?? 0
         // Traced and cut in map pixels (exact polygons cut into rectangles), then put in points.
-        var outline = try OutlineJSON([], convex: arguments.isSet(convex) ? arguments[maxVertices] ?? .max : nil, triangles: arguments.isSet(triangles))
-        if let (mask, left, top) = map.ownedMask(of: index) {
-            outline = try OutlineJSON(try mask.outline(epsilon: epsilon * scale), convex: arguments.isSet(convex) ? arguments[maxVertices] ?? .max : nil, triangles: arguments.isSet(triangles))
-                .mapped { Point(x: (Double(left) + $0.x) / scale, y: (Double(top) + $0.y) / scale) }
-        }
-        guard arguments[format] != .svg else { throw UsageError.other("--format svg draws an image under the outline; a layout's outline is JSON only.") }
-        io.output.write(outline.json(layout: path, element: id, scale: scale, epsilon: epsilon) + "\n")
+        var (polygons, left, top) = ([OutlinePolygon](), 0, 0)
+        if let owned = map.ownedMask(of: index) { (polygons, left, top) = (try owned.mask.outline(epsilon: epsilon * scale), owned.left, owned.top) }
+        let outline = try OutlineJSON(polygons, convex: convex, triangles: arguments.isSet(triangles))
+            .mapped { Point(x: (Double(left) + $0.x) / scale, y: (Double(top) + $0.y) / scale) }
+        io.output.write(outline.json(layout: Optional(path), element: id, ownedScale: scale, epsilon: epsilon) + "\n")
     }
 
     /// The picture as a PNG with a translucent path per polygon over it, one image pixel a unit.

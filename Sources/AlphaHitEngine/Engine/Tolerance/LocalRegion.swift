@@ -9,7 +9,7 @@ struct LocalBox {
 /// on its solid pixels and inside every clipping ancestor's bounds; with the map that draws it in
 /// the layout. Touch tolerance measures distances to it (``RegionDistance``), asking of a box of
 /// local space whether it lies wholly inside, wholly outside or across the region; the outline of
-/// R(e) in layout points is to ask the same (issue 24, not built yet).
+/// R(e) in layout points (``RegionCover``) asks the same.
 struct LocalRegion {
     /// A clipping ancestor's bounds, and the maps between the element's local space and its own.
     struct Clip {
@@ -67,6 +67,11 @@ struct LocalRegion {
     /// Whether the (closed) box lies wholly in R(e), wholly outside it, or across its edge; and,
     /// for an image, a pixel edge inside the box to split at.
     func classify(_ box: LocalBox) -> (Coverage, (vertical: Bool, at: Double)?) {
+        classify(box, clips: clips)
+    }
+
+    /// ``classify(_:)`` with only the clips given (a caller that has applied the others itself).
+    func classify(_ box: LocalBox, clips: [Clip]) -> (Coverage, (vertical: Bool, at: Double)?) {
         var coverage = shapeCoverage(box)
         if coverage == .empty { return (.empty, nil) }
         for clip in clips {
@@ -100,6 +105,21 @@ struct LocalRegion {
         case (nil, nil): split = nil
         }
         return (coverage, split)
+    }
+
+    /// How many pixel columns and rows (with repeats) the box's image covers; (1, 1) without an image.
+    func pixelSpread(_ box: LocalBox) -> (columns: Int, rows: Int) {
+        guard let xAxis, let yAxis else { return (1, 1) }
+        return (xAxis.cover(box.x0, box.x1).pixels, yAxis.cover(box.y0, box.y1).pixels)
+    }
+
+    /// Whether a local point is inside the element's shape and the given clips (pixels aside).
+    func containsIgnoringPixels(_ x: Double, _ y: Double, clips: [Clip]) -> Bool {
+        guard shapeCoverage(LocalBox(x0: x, y0: y, x1: x, y1: y)) != .empty else { return false }
+        return clips.allSatisfy { clip in
+            let p = clip.toClip.apply(x, y)
+            return 0 <= p.x && p.x <= clip.width && 0 <= p.y && p.y <= clip.height
+        }
     }
 
     private func shapeCoverage(_ box: LocalBox) -> Coverage {

@@ -54,6 +54,12 @@ final class ToleranceIndex: @unchecked Sendable {
         self.fast = fast
     }
 
+    /// The solid-pixel counts of element `index`'s image at its threshold; nil without an image.
+    func counts(of index: Int) -> SolidPixelCounts.Reader? {
+        let table = Int(tableOf[index])
+        return table >= 0 ? counts[table] : nil
+    }
+
     /// Measures the elements whose regions may lie within `radius` of the point, nearest box first
     /// (so that the first answers bound the rest and most boxes are dropped unmeasured), telling
     /// `visitor` each distance it asks for.

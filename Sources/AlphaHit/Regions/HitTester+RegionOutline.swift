@@ -1,0 +1,126 @@
+import AlphaHitBasics
+import AlphaHitEngine
+import AlphaHitOutline
+
+extension HitTester {
+    /// Coordinates are rounded to the thousandth of a point, which moves a vertex at most this far.
+    static let roundingSlack = 0.0008
+
+    /// The outline of element `element`'s own hit region R(e), in layout points after every
+    /// transform (`hittest outline LAYOUT --element ID`, `Docs/Outlines.md`, "In layout space"):
+    /// the points of its bounds inside its shape, on its solid pixels (its `alphaThreshold`, its
+    /// image placement) and inside every clipping ancestor's bounds, whatever lies in front of it.
+    ///
+    /// With `epsilon` 0 the outline is exact, each vertex a corner of R(e) (pixel edges and the
+    /// bounds, mapped to the layout; not rounded): the even-odd rule puts a point inside exactly
+    /// when it is in R(e), points on the edge aside. A region with a round edge (an ellipse,
+    /// rounded corners, or a clip at an angle to the element) has no exact outline and needs
+    /// `epsilon` > 0: then every ring lies within `epsilon` points of R(e)'s edge and that edge
+    /// within `epsilon` of the rings (Hausdorff distance), vertices on the thousandth of a point.
+    /// Outer rings have a positive shoelace sum and holes a negative one, as for images, whatever
+    /// the transforms (a mirroring one reverses the rings). An element that can never be hit (hidden,
+    /// disabled, of zero size, clipped away), or an index no element has, has no polygons.
+    ///
+    /// - Parameter epsilon: points, 0 or from a few thousandths (see
+    ///   ``OutlineError/epsilonTooSmall(_:minimum:)``) to 1,000,000.
+    /// - Throws: ``OutlineError``: `.epsilon` out of range, `.notPolygonal` for a round region at
+    ///   epsilon 0, `.epsilonTooSmall`, `.tooDetailed` when it would take more than
+    ///   ``RegionCover/boxBudget`` boxes (give a larger epsilon).
+    public func outline(of element: ElementIndex, epsilon: Double = 0) throws(OutlineError) -> [OutlinePolygon] {
+        guard epsilon >= 0 && epsilon <= 1_000_000 else { throw .epsilon(epsilon) }
+        // Without an image, the region is convex: one polygon, its round edges followed by chords.
+        func convex(_ sagitta: Double?) throws(OutlineError) -> [Point]? {
+            do {
+                return try convexRegion(of: element, sagitta: sagitta)
+            } catch {
+                throw .tooDetailed("vertices", limit: ConvexRegion.vertexBudget)
+            }
+        }
+        if epsilon == 0, let exact = try convex(nil) {
+            return exact.isEmpty ? [] : [OutlinePolygon(outer: Self.startingAtTop(exact))]
+        }
+        if epsilon == 0, try convex(1) != nil { throw .notPolygonal }
+        if epsilon > 0 {
+            guard epsilon > Self.roundingSlack else { throw .epsilonTooSmall(epsilon, minimum: Self.thousandthsAbove(Self.roundingSlack)) }
+            if let chords = try convex(epsilon - Self.roundingSlack) {
+                var ring: [Point] = []
+                for p in chords {
+                    let q = Point(x: (p.x * 1000).rounded() / 1000, y: (p.y * 1000).rounded() / 1000)
+                    if ring.last != q { ring.append(q) }
+                }
+                while ring.count > 1 && ring.first == ring.last { ring.removeLast() }
+                return ring.count >= 3 && OutlinePolygon.signedArea(of: ring) > 0 ? [OutlinePolygon(outer: Self.startingAtTop(ring))] : []
+            }
+        }
+        // Polygonal regions come out exact first (and are then simplified, if asked).
+        let exact: RegionCover?
+        do {
+            exact = try regionCover(of: element, precision: nil)
+        } catch .notPolygonal {
+            guard epsilon > 0 else { throw .notPolygonal }
+            exact = nil
+        } catch {
+            throw .tooDetailed("boxes", limit: RegionCover.boxBudget)
+        }
+        if let exact, epsilon == 0 {
+            return Self.oriented(BoxUnion.outline(of: exact.boxes.map { ($0.x0, $0.y0, $0.x1, $0.y1) }).map { $0.mapped { exact.layoutPoint($0.x, $0.y) } }, exact)
+        }
+        let cover: RegionCover
+        if let exact {
+            cover = exact
+        } else {
+            // Of what epsilon allows, slack for rounding, a quarter for the boxes along the round
+            // edge (a point off by a box lies within two of the outline), half for the simplifier.
+            guard let rough = try? regionCover(of: element, precision: nil, boxes: false) else { return [] }
+            let budget = epsilon - 2 * slack(of: rough)
+            guard budget > 0 else { throw .epsilonTooSmall(epsilon, minimum: Self.thousandthsAbove(2 * slack(of: rough))) }
+            do {
+                cover = try regionCover(of: element, precision: budget / 4)!
+            } catch {
+                throw .tooDetailed("boxes", limit: RegionCover.boxBudget)
+            }
+        }
+        let budget = epsilon - slack(of: cover)
+        guard budget > 0 else { throw .epsilonTooSmall(epsilon, minimum: Self.thousandthsAbove(slack(of: cover))) }
+        let tolerance = (exact == nil ? budget / 2 : budget) / cover.largestStretch
+        let k = Self.workScale(cover, tolerance: tolerance)
+        let snapped = cover.boxes.map { box in (Self.snap(box.x0 * k), Self.snap(box.y0 * k), Self.snap(box.x1 * k), Self.snap(box.y1 * k)) }
+        let traced = BoxUnion.outline(of: snapped)
+        let simplified = OutlineSimplification.simplify(traced, epsilon: tolerance * k)
+        return Self.oriented(simplified.map { polygon in
+            polygon.mapped { p in
+                let q = cover.layoutPoint(p.x / k, p.y / k)
+                return Point(x: (q.x * 1000).rounded() / 1000, y: (q.y * 1000).rounded() / 1000)
+            }
+        }, cover)
+    }
+
+    /// The simplifier works in whole thousandths of its units, on a grid of 8 units a cell: local
+    /// coordinates times this scale, so that the tolerance is about 2 units and the element at
+    /// most 16,000 across (the grid's cells stay few).
+    private static func workScale(_ cover: RegionCover, tolerance: Double) -> Double {
+        min(2 / tolerance, 16_000 / max(cover.width, cover.height))
+    }
+
+    private static func snap(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    /// How far rounding may move a vertex: snapping to the work space's thousandths (at least
+    /// 16,000 / size of them to a point, whatever the tolerance), then the layout's.
+    private func slack(of cover: RegionCover) -> Double {
+        Self.roundingSlack + 0.00071 * cover.largestStretch * max(cover.width, cover.height) / 16_000
+    }
+
+    private static func thousandthsAbove(_ value: Double) -> Double { (value * 1000).rounded(.up) / 1000 + 0.001 }
+
+    /// The ring started at its top-most vertex (the left-most of those), as traced rings start.
+    private static func startingAtTop(_ ring: [Point]) -> [Point] {
+        guard let top = ring.indices.min(by: { (ring[$0].y, ring[$0].x) < (ring[$1].y, ring[$1].x) }) else { return ring }
+        return Array(ring[top...] + ring[..<top])
+    }
+
+    /// A mirroring map reverses every ring: turned back, so that outer rings stay positive.
+    private static func oriented(_ polygons: [OutlinePolygon], _ cover: RegionCover) -> [OutlinePolygon] {
+        guard cover.a * cover.d - cover.b * cover.c < 0 else { return polygons }
+        return polygons.map { OutlinePolygon(outer: $0.outer.reversed(), holes: $0.holes.map { $0.reversed() }) }
+    }
+}
