@@ -13,8 +13,7 @@ public func alphahit_outline_png(
         guard let json else { throw .invalid("the JSON out-pointer is NULL") }
         json.pointee = nil
         let file = try CBridge.string(path, "the path")
-        guard flags & ~3 == 0 else { throw .invalid("the flags \(flags) hold bits other than ALPHAHIT_OUTLINE_CONVEX (1) and ALPHAHIT_OUTLINE_TRIANGLES (2)") }
-        guard maximumVertices == 0 || maximumVertices >= 3 else { throw .invalid("max_vertices must be 0 (no limit) or at least 3, not \(maximumVertices)") }
+        let convex = try pieces(flags, maximumVertices)
         let image: DecodedImage
         do throws(PNGDecodingError) {
             image = try PNGDecoder().decode(contentsOfFile: file, as: .alpha8)
@@ -23,13 +22,41 @@ public func alphahit_outline_png(
         }
         do throws(OutlineError) {
             let polygons = try outline(of: image, threshold: threshold, epsilon: epsilon)
-            let convex = flags & 1 != 0 ? (maximumVertices == 0 ? Int.max : Int(maximumVertices)) : nil
             let document = try OutlineJSON(polygons, convex: convex, triangles: flags & 2 != 0)
             json.pointee = CBridge.allocatedCString(document.json(image: file, threshold: threshold, epsilon: epsilon))
         } catch {
             throw .invalid(error.description)
         }
     }
+}
+
+/// The outline of element `id`'s own hit region R(e) in layout points as JSON, as `hittest
+/// outline LAYOUT --element ID` prints it (without "layout").
+@_cdecl("alphahit_element_outline")
+public func alphahit_element_outline(
+    _ engine: OpaquePointer?, _ id: UnsafePointer<CChar>?, _ epsilon: Double, _ flags: UInt32, _ maximumVertices: Int32,
+    _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    CBridge.run(error) { () throws(CFailure) in
+        let tester = try CBridge.engine(engine)
+        guard let json else { throw .invalid("the JSON out-pointer is NULL") }
+        json.pointee = nil
+        let target = try element(id, in: tester)
+        let convex = try pieces(flags, maximumVertices)
+        do throws(OutlineError) {
+            let document = try OutlineJSON(try tester.outline(of: target, epsilon: epsilon), convex: convex, triangles: flags & 2 != 0)
+            json.pointee = CBridge.allocatedCString(document.json(layout: nil, element: tester.id(of: target), ownedScale: nil, epsilon: epsilon))
+        } catch {
+            throw .invalid(error.description)
+        }
+    }
+}
+
+/// The convex pieces' corner limit the flags ask for (nil: no pieces), checked.
+private func pieces(_ flags: UInt32, _ maximumVertices: Int32) throws(CFailure) -> Int? {
+    guard flags & ~3 == 0 else { throw .invalid("the flags \(flags) hold bits other than ALPHAHIT_OUTLINE_CONVEX (1) and ALPHAHIT_OUTLINE_TRIANGLES (2)") }
+    guard maximumVertices == 0 || maximumVertices >= 3 else { throw .invalid("max_vertices must be 0 (no limit) or at least 3, not \(maximumVertices)") }
+    return flags & 1 != 0 ? (maximumVertices == 0 ? Int.max : Int(maximumVertices)) : nil
 }
 
 /// The pixels of the hit map at `scale` that the elements (or one) own, as banded rectangles in JSON.

@@ -437,6 +437,28 @@ static void test_outlines(void) {
     CHECK(alphahit_tap_point(engine, "hidden", 4, &x, &y, NULL, &error) == ALPHAHIT_NOT_FOUND && error && strstr(error, "owns no pixel"),
           "an element that owns nothing has no tap point");
     alphahit_free(error);
+    error = NULL;
+    alphahit_engine_close(engine);
+
+    engine = open_sample("nested");
+    CHECK(alphahit_element_outline(engine, "backdrop", 0, 0, 0, &json, &error) == ALPHAHIT_OK && json
+              && strcmp(json, "{\"element\":\"backdrop\",\"epsilon\":0,\"polygons\":[{\"outer\":[[0,0],[300,0],[300,200],[0,200]],\"holes\":[]}]}") == 0,
+          "the backdrop's own region, exact, as hittest outline prints it without the layout: %s", json ? json : (error ? error : ""));
+    alphahit_free(json);
+    json = NULL;
+    CHECK(alphahit_element_outline(engine, "panel-button", 0, 0, 0, &json, &error) == ALPHAHIT_INVALID_ARGUMENT && json == NULL && error
+              && strstr(error, "epsilon > 0"),
+          "an ellipse has no exact outline: %s", error ? error : "(null)");
+    alphahit_free(error);
+    error = NULL;
+    CHECK(alphahit_element_outline(engine, "panel-button", 0.1, ALPHAHIT_OUTLINE_CONVEX, 0, &json, NULL) == ALPHAHIT_OK && json
+              && strstr(json, "\"epsilon\":0.1,") && strstr(json, "\"pieces\":1"),
+          "within 0.1 point, one convex piece: %.200s", json ? json : "(null)");
+    alphahit_free(json);
+    json = NULL;
+    CHECK(alphahit_element_outline(engine, "nobody", 0, 0, 0, &json, NULL) == ALPHAHIT_NOT_FOUND, "an unknown id is not found");
+    CHECK(alphahit_element_outline(engine, "backdrop", -1, 0, 0, &json, NULL) == ALPHAHIT_INVALID_ARGUMENT, "a negative epsilon is refused");
+    CHECK(alphahit_element_outline(engine, "backdrop", 0, 8, 0, &json, NULL) == ALPHAHIT_INVALID_ARGUMENT, "unknown flags are refused");
     alphahit_engine_close(engine);
 }
 

@@ -99,6 +99,7 @@ def _load():
         "alphahit_hit_with_tolerance": (c_int32, [c_void_p, c_double, c_double, c_double, ctypes.POINTER(c_double)]),
         "alphahit_explain": (c_int32, [c_void_p, c_double, c_double, out, out]),
         "alphahit_outline_png": (c_int32, [c_char_p, c_double, c_double, ctypes.c_uint32, c_int32, out, out]),
+        "alphahit_element_outline": (c_int32, [c_void_p, c_char_p, c_double, ctypes.c_uint32, c_int32, out, out]),
         "alphahit_region": (c_int32, [c_void_p, c_double, c_char_p, ctypes.POINTER(c_double), out, out]),
         "alphahit_tap_point": (
             c_int32, [c_void_p, c_char_p, c_double, ctypes.POINTER(c_double), ctypes.POINTER(c_double), ctypes.POINTER(c_double), out]),
@@ -481,8 +482,9 @@ def library_version():
     return _library().alphahit_version().decode("utf-8")
 
 
-# Hit areas out, in their own module: alphahit.outline, Engine.region and Engine.tap_point.
-from .outlines import outline, region as _region, tap_point as _tap_point  # noqa: E402
+# Hit areas out, in their own module: alphahit.outline, Engine.outline, Engine.region and Engine.tap_point.
+from .outlines import element_outline as _element_outline, outline, region as _region, tap_point as _tap_point  # noqa: E402
 
+Engine.outline = _element_outline
 Engine.region = _region
 Engine.tap_point = _tap_point

@@ -1,6 +1,7 @@
 """Hit areas out (Docs/Outlines.md): outlines of a PNG's solid pixels as NumPy arrays, a layout's
-input region as rectangles, and each element's safe tap point. Imported by the package; use
-``alphahit.outline``, ``Engine.region`` and ``Engine.tap_point``."""
+element's own region R(e) in layout points, a layout's input region as rectangles, and each
+element's safe tap point. Imported by the package; use ``alphahit.outline``, ``Engine.outline``,
+``Engine.region`` and ``Engine.tap_point``."""
 import ctypes
 import json
 import math
@@ -26,20 +27,44 @@ def outline(path, threshold=0.1, epsilon=0.0, convex=False, max_vertices=None, t
     pixels. With `convex`, each dict also has ``"convex"``: its convex pieces (of at most
     `max_vertices` corners, >= 3; None: no limit); with `triangles`, ``"triangles"``.
     Raises DecodeError for a file that cannot be read, InvalidArgument for a value out of range."""
-    numpy = _numpy()
     threshold, epsilon = _number("threshold", threshold), _number("epsilon", epsilon)
+    flags, limit = _pieces(convex, max_vertices, triangles)
+    text, error = ctypes.c_void_p(), ctypes.c_void_p()
+    status = _library().alphahit_outline_png(
+        _path("path", path), threshold, epsilon, flags, limit, ctypes.byref(text), ctypes.byref(error))
+    _check(status, error)
+    return _polygons(json.loads(_take(text)))
+
+
+def element_outline(engine, element_id, epsilon=0.0, convex=False, max_vertices=None, triangles=False):
+    """The outline of element `element_id`'s own hit region R(e) (its bounds, shape, solid pixels
+    and clipping ancestors, whatever lies in front of it) in layout points after every transform,
+    as ``alphahit.outline`` gives polygons: exact for `epsilon` 0 (a round edge refuses it: raises
+    InvalidArgument), else within `epsilon` points of R(e)'s edge. Raises NotFound for an unknown
+    id; an element that can never be hit has no polygons."""
+    epsilon = _number("epsilon", epsilon)
+    flags, limit = _pieces(convex, max_vertices, triangles)
+    text, error = ctypes.c_void_p(), ctypes.c_void_p()
+    status = _library().alphahit_element_outline(
+        engine._live(), _id("element_id", element_id), epsilon, flags, limit, ctypes.byref(text), ctypes.byref(error))
+    _check(status, error)
+    return _polygons(json.loads(_take(text)))
+
+
+def _pieces(convex, max_vertices, triangles):
+    """The flags and corner limit of the C calls, checked."""
     if max_vertices is not None and (isinstance(max_vertices, bool) or not isinstance(max_vertices, int)):
         raise TypeError(f"max_vertices must be an int or None, not {type(max_vertices).__name__}")
     if max_vertices is not None and not (3 <= max_vertices <= 2**31 - 1):
         raise InvalidArgument(f"max_vertices must be at least 3, not {max_vertices}")
     if max_vertices is not None and not convex:
         raise InvalidArgument("max_vertices is for convex pieces: give convex=True too")
-    flags = (CONVEX if convex else 0) | (TRIANGLES if triangles else 0)
-    text, error = ctypes.c_void_p(), ctypes.c_void_p()
-    status = _library().alphahit_outline_png(
-        _path("path", path), threshold, epsilon, flags, max_vertices or 0, ctypes.byref(text), ctypes.byref(error))
-    _check(status, error)
-    document = json.loads(_take(text))
+    return (CONVEX if convex else 0) | (TRIANGLES if triangles else 0), max_vertices or 0
+
+
+def _polygons(document):
+    """The JSON's polygons as dicts of NumPy arrays."""
+    numpy = _numpy()
 
     def ring(points):
         return numpy.array(points, dtype=numpy.float64).reshape(-1, 2)

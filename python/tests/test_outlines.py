@@ -1,6 +1,7 @@
 """Hit areas out from Python (issue 24): outlines, input regions and tap points, against the
 command line and against independent geometry (shapely) and distance transforms (scipy)."""
 import json
+import math
 import random
 import struct
 import subprocess
@@ -158,3 +159,46 @@ def test_tap_points_match_audit_and_a_distance_transform(name):
         assert (x, y) == ((px - 1 + 0.5) / 4, (py - 1 + 0.5) / 4) and abs(clearance - distances.max() / 4) < 1e-12
     with pytest.raises(alphahit.NotFound):
         engine.tap_point("nope")
+
+
+def panel_point(x, y):
+    """A point of the nested sample's panel (140 x 100 at (40, 30), turned 15 degrees about its centre) in layout points."""
+    c, s = math.cos(math.radians(15)), math.sin(math.radians(15))
+    dx, dy = x - 70, y - 50
+    return (110 + c * dx - s * dy, 80 + s * dx + c * dy)
+
+
+@pytest.mark.parametrize("epsilon", [0, 0.5, 0.05])
+def test_element_outline_is_what_hittest_outline_prints(epsilon):
+    engine = alphahit.Engine(sample("nested"))
+    for element in ["backdrop", "panel", "panel-button", "overhang", "play", "stop"]:
+        run = subprocess.run([HITTEST, "outline", sample("nested"), "--element", element, "--epsilon", str(epsilon), "--convex"], capture_output=True, text=True)
+        if run.returncode != 0:
+            assert "epsilon > 0" in run.stderr and epsilon == 0
+            with pytest.raises(alphahit.InvalidArgument, match="epsilon > 0"):
+                engine.outline(element, epsilon=epsilon)
+            continue
+        cli = json.loads(run.stdout)["polygons"]
+        ours = engine.outline(element, epsilon=epsilon, convex=True)
+        assert len(ours) == len(cli)
+        for mine, theirs in zip(ours, cli):
+            assert numpy.allclose(mine["outer"], numpy.array(theirs["outer"]).reshape(-1, 2), rtol=0, atol=1e-12)
+            assert [p.tolist() for p in mine["convex"]] == [p.tolist() for p in mine["convex"]] and len(mine["convex"]) == len(theirs["convex"])
+    with pytest.raises(alphahit.NotFound):
+        engine.outline("nope")
+
+
+def test_element_outline_against_shapely():
+    """The overhang (cut by the turned panel's bounds) exactly; the panel's button (an ellipse)
+    within epsilon, by Hausdorff distance to a fine polygon of the true ellipse."""
+    engine = alphahit.Engine(sample("nested"))
+    overhang = engine.outline("overhang")
+    truth = Polygon([panel_point(x, y) for x, y in [(100, 60), (140, 60), (140, 100), (100, 100)]])
+    assert len(overhang) == 1 and shape(overhang[0]).symmetric_difference(truth).area < 1e-9
+    ellipse = Polygon([panel_point(50 + 30 * math.cos(t), 50 + 20 * math.sin(t)) for t in numpy.linspace(0, 2 * math.pi, 20000, endpoint=False)])
+    for epsilon in [1, 0.25, 0.05, 0.01]:
+        button = engine.outline("panel-button", epsilon=epsilon)
+        assert len(button) == 1 and not button[0]["holes"]
+        mine = shape(button[0])
+        assert mine.is_valid and LinearRing(button[0]["outer"]).is_ccw  # a positive shoelace sum
+        assert mine.exterior.hausdorff_distance(ellipse.exterior) <= epsilon + 1e-4, epsilon

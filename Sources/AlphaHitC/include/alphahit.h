@@ -203,6 +203,20 @@ alphahit_status alphahit_engine_snapshot(const alphahit_engine *engine, alphahit
 alphahit_status alphahit_outline_png(
     const char *path, double threshold, double epsilon, uint32_t flags, int32_t max_vertices, char **json, char **error);
 
+/* The outline of element `id`'s own hit region R(e) (its bounds, shape, solid pixels at its
+ * alphaThreshold, clipped by every clipping ancestor; whatever lies in front of it) in layout
+ * points after every transform, as JSON in *json (free with alphahit_free), as `hittest outline
+ * LAYOUT --element ID` prints it without "layout": {"element", "epsilon", "polygons": [...], ...},
+ * polygons as alphahit_outline_png's, outer rings positive. Exact for `epsilon` 0 (coordinates not
+ * rounded), which a round edge (ellipse, rounded corners, a clip at an angle to an image) refuses;
+ * else within `epsilon` points of R(e)'s edge (Hausdorff), coordinates to the thousandth. `flags`
+ * and `max_vertices` as alphahit_outline_png's. An element that can never be hit has no polygons.
+ * Returns ALPHAHIT_OK, ALPHAHIT_NOT_FOUND for an id no element has, or ALPHAHIT_INVALID_ARGUMENT
+ * (NULL pointer, epsilon out of range or too small, a round region at epsilon 0, flags or
+ * max_vertices out of range, an outline too detailed: the message says which). */
+alphahit_status alphahit_element_outline(
+    const alphahit_engine *engine, const char *id, double epsilon, uint32_t flags, int32_t max_vertices, char **json, char **error);
+
 /* The pixels of the hit map at `scale` pixels per point (pixel (px, py) samples the point
  * ((px + 0.5) / scale, (py + 0.5) / scale), as `hittest render` paints it) that the elements own,
  * or element `id` only (NULL: all), with touch tolerance *tolerance (NULL: the layout's), as
