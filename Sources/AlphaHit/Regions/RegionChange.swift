@@ -13,13 +13,10 @@ public struct RegionChange: Hashable, Sendable {
     /// `after`, change the owner of no pixel: each changed element's subtree's reach
     /// (``HitTester/reach(ofSubtree:tolerance:)``) in either engine.
     public static func areas(touchedBy changes: [LayoutChange], before: HitTester, after: HitTester, tolerance: Double? = nil) -> [Rect] {
-        var areas: [Rect] = []
-        for id in Set(changes.map(\.elementID)) {
-            for engine in [before, after] {
-                if let element = engine.element(withID: id), let reach = engine.reach(ofSubtree: element, tolerance: tolerance) { areas.append(reach) }
-            }
+        let ids = Set(changes.map(\.elementID)).sorted()
+        return [before, after].flatMap { engine in
+            engine.reach(ofSubtrees: ids.compactMap(engine.element(withID:)), tolerance: tolerance).compactMap { $0 }
         }
-        return areas
     }
 }
 

@@ -102,14 +102,10 @@ enum RegionCommand: Subcommand {
                 error.problems.forEach { io.error.write("\(scriptName):\(number): \($0.description)\n") }
             } catch let error as LayoutChangeError {
                 refused += 1
-                if case .invalid(let invalid) = error {
-                    invalid.problems.forEach { io.error.write("\(scriptName):\(number): \($0.description)\n") }
-                } else {
-                    io.error.write("\(scriptName):\(number): \(error.description)\n")
-                }
+                ReplayCommand.problems(of: error).forEach { io.error.write("\(scriptName):\(number): \($0)\n") }
             }
         }
-        if refused > 0 { throw CommandFailure(description: "\(refused) line\(refused == 1 ? "" : "s") of \(scriptName) refused (reported above); no region printed") }
+        if refused > 0 { throw ReplayCommand.refusal(refused, of: scriptName, "; no region printed") }
         let after = scene.snapshot
         let (old, new) = (try map(of: before, arguments), try map(of: after, arguments, what: "map after the changes"))
         guard old.width == new.width && old.height == new.height else {

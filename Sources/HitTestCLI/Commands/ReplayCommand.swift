@@ -67,11 +67,22 @@ enum ReplayCommand: Subcommand {
                     try scene.apply(change)
                 } catch {
                     refused += 1
-                    if case .invalid(let invalid) = error { invalid.problems.forEach { report($0.description) } } else { report(error.description) }
+                    problems(of: error).forEach(report)
                 }
             }
         }
-        if refused > 0 { throw CommandFailure(description: "\(refused) line\(refused == 1 ? "" : "s") of \(scriptName) refused (reported above)") }
+        if refused > 0 { throw refusal(refused, of: scriptName) }
+    }
+
+    /// What to report of a refused change: each problem of an invalid one, else the error.
+    static func problems(of error: LayoutChangeError) -> [String] {
+        if case .invalid(let invalid) = error { return invalid.problems.map(\.description) }
+        return [error.description]
+    }
+
+    /// The failure once `refused` lines of the script were refused (and reported).
+    static func refusal(_ refused: Int, of scriptName: String, _ consequence: String = "") -> CommandFailure {
+        CommandFailure(description: "\(refused) line\(refused == 1 ? "" : "s") of \(scriptName) refused (reported above)\(consequence)")
     }
 
     /// The script's bytes, from its file or standard input.

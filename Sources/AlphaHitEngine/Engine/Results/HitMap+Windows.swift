@@ -33,18 +33,25 @@ extension HitTester {
     /// pixel of any map with touch tolerance `tolerance` (nil: the layout's): their hit boxes,
     /// widened by the largest tolerance in play; nil when none of them can be hit.
     public func reach(ofSubtree element: ElementIndex, tolerance: Double? = nil) -> Rect? {
+        reach(ofSubtrees: [element], tolerance: tolerance)[0]
+    }
+
+    /// ``reach(ofSubtree:tolerance:)`` of each element, the engine's boxes looked up once for all.
+    public func reach(ofSubtrees elements: [ElementIndex], tolerance: Double? = nil) -> [Rect?] {
         var boxes: [Int: GridEntry] = [:]
         for box in storage.candidates { boxes[Int(box.element)] = box }
         let radius = storage.tolerance.searchRadius(query: tolerance)
-        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-        var pending = [element]
-        while let next = pending.popLast() {
-            pending += children(of: next)
-            guard let box = boxes[position(of: next)] else { continue }
-            (minX, minY) = (min(minX, Double(box.minX)), min(minY, Double(box.minY)))
-            (maxX, maxY) = (max(maxX, Double(box.maxX)), max(maxY, Double(box.maxY)))
+        return elements.map { element in
+            var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+            var pending = [element]
+            while let next = pending.popLast() {
+                pending += children(of: next)
+                guard let box = boxes[position(of: next)] else { continue }
+                (minX, minY) = (min(minX, Double(box.minX)), min(minY, Double(box.minY)))
+                (maxX, maxY) = (max(maxX, Double(box.maxX)), max(maxY, Double(box.maxY)))
+            }
+            guard minX <= maxX else { return nil }
+            return Rect(x: minX - radius, y: minY - radius, width: maxX - minX + 2 * radius, height: maxY - minY + 2 * radius)
         }
-        guard minX <= maxX else { return nil }
-        return Rect(x: minX - radius, y: minY - radius, width: maxX - minX + 2 * radius, height: maxY - minY + 2 * radius)
     }
 }
