@@ -72,6 +72,13 @@ struct RegionOutlineTests {
         #expect(Double(ring.count) <= 2 * Double.pi / step * 1.5 + 4, "\(ring.count) vertices")
     }
 
+    @Test("a huge epsilon still leaves a polygon: a circle becomes its inscribed triangle", arguments: [10.0, 1_000_000])
+    func hugeEpsilonKeepsAPolygon(epsilon: Double) throws {
+        let engine = try EngineFixtures.engine([Element(id: "dot", frame: EngineFixtures.rect(0, 0, 20, 20), shape: .ellipse)])
+        let polygons = try engine.outline(of: try #require(engine.element(withID: "dot")), epsilon: epsilon)
+        #expect(polygons.count == 1 && polygons[0].outer.count == 3 && polygons[0].outer.allSatisfy { abs(hypot($0.x - 10, $0.y - 10) - 10) < 0.001 })
+    }
+
     @Test("an element that can never be hit, or an index no element has, has no outline")
     func unhittableHasNone() throws {
         let engine = try EngineFixtures.engine([

@@ -16,7 +16,10 @@ extension HitTester {
     /// when it is in R(e), points on the edge aside. A region with a round edge (an ellipse,
     /// rounded corners, or a clip at an angle to the element) has no exact outline and needs
     /// `epsilon` > 0: then every ring lies within `epsilon` points of R(e)'s edge and that edge
-    /// within `epsilon` of the rings (Hausdorff distance), vertices on the thousandth of a point.
+    /// within `epsilon` of the rings (Hausdorff distance), vertices on the thousandth of a point;
+    /// but for one gap, in an element with an image: a sliver of R(e) thinner than about
+    /// `epsilon / 64` where a pixel or an angled clip grazes a round edge may be lost
+    /// (`Docs/Outlines.md`, "An element's own region").
     /// Outer rings have a positive shoelace sum and holes a negative one, as for images, whatever
     /// the transforms (a mirroring one reverses the rings). An element that can never be hit (hidden,
     /// disabled, of zero size, clipped away), or an index no element has, has no polygons.

@@ -43,6 +43,23 @@ struct MapJobHardeningTests {
         #expect(FileManager.default.fileExists(atPath: page))
     }
 
+    @Test("an element's outline under hostile numbers is polygons with finite coordinates or a typed refusal, in bounded time and memory", arguments: offMap)
+    func outlineUnderHostileNumbers(body: String) throws {
+        // The same layouts, with every element round too.
+        for variant in [body, body.replacingOccurrences(of: #""frame""#, with: #""shape": "ellipse", "frame""#)] {
+            let (_, path) = try Self.layout(variant)
+            for id in ["a", "b", "p", "c"] where variant.contains(#""id": "\#(id)""#) {
+                for epsilon in ["0", "0.5"] {
+                    let run = try HitTestRunner.runLimited(["outline", path, "--element", id, "--epsilon", epsilon], seconds: 60)
+                    #expect(run.status == 0 || (run.status == 1 && run.standardError.hasPrefix("Error: ")), "\(id) at \(epsilon): \(run.status) \(run.standardError)")
+                    guard run.status == 0 else { continue }
+                    let text = String(decoding: run.standardOutput, as: UTF8.self)
+                    #expect(!text.contains("null") && !text.contains("nan") && !text.contains("inf"), "\(id) at \(epsilon): \(text.prefix(300))")
+                }
+            }
+        }
+    }
+
     @Test("audit and page refuse a map-sized job over the budget at once, naming each map and --max-map-pixels", arguments: [20_000, 262_144])
     func budget(side: Int) throws {
         let (_, path) = try Self.layout(#""canvas": {"width": \#(side), "height": \#(side)}, "elements": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}]"#)

@@ -44,7 +44,8 @@ package struct ConvexRegion {
         var shape: [(x: Double, y: Double)] = []
         // Arc of the circle or ellipse at (cx, cy) with radii (rx, ry), angles t0...t1 (y down).
         func arc(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, _ t0: Double, _ t1: Double) {
-            let count = Int(((t1 - t0) / step).rounded(.up))
+            // A whole ellipse keeps three chords, however large the sagitta allowed.
+            let count = max(Int(((t1 - t0) / step).rounded(.up)), t1 - t0 > Double.pi ? 3 : 1)
             var angles = (0...max(count, 1)).map { t0 + (t1 - t0) * Double($0) / Double(max(count, 1)) }
             for line in lines { angles += Self.crossings(line, cx, cy, rx, ry).filter { $0 > t0 && $0 < t1 } }
             for t in angles.sorted() { shape.append((cx + rx * Platform.cosine(t), cy + ry * Platform.sine(t))) }
