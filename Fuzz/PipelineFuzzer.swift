@@ -1,6 +1,6 @@
 // libFuzzer target: the whole path from a layout plus an image to a batch of queries, an audit,
-// the inspector page's planes (InspectorPlanes.swift, compiled in by scripts/fuzz.sh) and the
-// explanations as JSON, which must always parse.
+// the inspector page's planes (InspectorPlanes.swift, compiled in by scripts/fuzz.sh), each
+// element's outline, and the explanations as JSON, which must always parse.
 // Input: layout JSON, then the two bytes 0xFF 0x00, then PNG bytes (written as img.png beside the
 // layout), then after another 0xFF 0x00, bytes read as query points (the first two also choose a
 // tolerance and a scale).
@@ -59,6 +59,16 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if let map = try? engine.hitMap(scale: scale, tolerance: tolerance), map.width * map.height <= 1 << 14, map.width > 0, map.height > 0 {
         let planes = InspectorPlanes(engine, width: map.width, height: map.height, scale: scale, tolerance: tolerance)
         precondition((try? planes.encoded())?.count == 3)
+    }
+    // The outline of each element's own region (issue 24): polygons with finite coordinates and
+    // positive outer rings, or a typed refusal; never a trap, whatever the numbers.
+    let epsilon = [0, 0.5, 0.01, 1e6][Int(tune >> 2) % 4]
+    for element in engine.elements.prefix(6) {
+        guard let polygons = try? engine.outline(of: element, epsilon: epsilon) else { continue }
+        for polygon in polygons {
+            precondition(polygon.outer.count >= 3 && OutlinePolygon.signedArea(of: polygon.outer) > 0)
+            precondition(([polygon.outer] + polygon.holes).joined().allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        }
     }
     for point in points.prefix(8) {
         let json = engine.explain(at: point, tolerance: tolerance).json

@@ -4,7 +4,8 @@
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #
 # TARGET is png (PNG decoding into every format), layout (layout-file parsing and validation) or
-# pipeline (a layout plus an image, built into an engine and queried in a batch) or atlas
+# pipeline (a layout plus an image, built into an engine, queried in a batch, its map jobs run and
+# each element outlined) or atlas
 # (TexturePacker/Aseprite JSON, Starling XML and libGDX text atlas descriptions). Inputs that
 # crash are written to Fuzz/crashes/TARGET/; copy each into Fuzz/regressions/TARGET/, where the
 # ordinary test suite replays them. The seed corpus is Fuzz/corpus/TARGET (committed); new inputs
@@ -50,7 +51,7 @@ fi
 
 # The library's targets, compiled as one module without their imports of one another.
 rm -rf "$build/library-$target" && mkdir -p "$build/library-$target"
-for target_dir in AlphaHitBasics AlphaHitJSON AlphaHitImages AlphaHitAtlas AlphaHitEngine AlphaHit AlphaHitReports; do
+for target_dir in AlphaHitBasics AlphaHitJSON AlphaHitImages AlphaHitAtlas AlphaHitOutline AlphaHitEngine AlphaHit AlphaHitReports; do
     find "Sources/$target_dir" -name '*.swift' | while read -r file; do
         sed -E '/^(@_exported )?import AlphaHit/d' "$file" > "$build/library-$target/${target_dir}_$(basename "$file")"
     done

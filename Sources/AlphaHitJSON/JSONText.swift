@@ -27,9 +27,10 @@ package enum JSONText {
     }
 
     /// `value` rounded to thousandths, as every figure in the outputs is (distances, areas, scales):
-    /// the one rounding of printed figures.
+    /// the one rounding of printed figures; a value too large to have a fraction is itself.
     package static func thousandths(_ value: Double) -> Double {
-        (value * 1000).rounded() / 1000
+        // From 2^52 on a Double holds whole numbers only, and times 1000 it could overflow.
+        abs(value) < 0x1p52 ? (value * 1000).rounded() / 1000 : value
     }
 
     /// `[x,y]`.

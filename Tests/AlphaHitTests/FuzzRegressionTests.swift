@@ -53,7 +53,7 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test("pipeline inputs: a layout and an image built into an engine answer batches as single queries and the tree walk do")
+    @Test("pipeline inputs: a layout and an image built into an engine answer batches as single queries and the tree walk do, and outline each element")
     func pipeline() throws {
         let files = Self.inputs("pipeline")
         #expect(files.count >= 8)
@@ -92,6 +92,16 @@ struct FuzzRegressionTests {
                 for point in points.prefix(4) {
                     let json = engine.explain(at: point, tolerance: tolerance).json
                     #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "\(json)")
+                }
+            }
+            // Each element's outline: positive outer rings with finite corners, or a typed refusal.
+            for epsilon in [0, 0.5, 1e6] {
+                for element in engine.elements.prefix(6) {
+                    guard let polygons = try? engine.outline(of: element, epsilon: epsilon) else { continue }
+                    for polygon in polygons {
+                        #expect(polygon.outer.count >= 3 && OutlinePolygon.signedArea(of: polygon.outer) > 0, "\(file) \(engine.id(of: element)) at \(epsilon)")
+                        #expect(([polygon.outer] + polygon.holes).joined().allSatisfy { $0.x.isFinite && $0.y.isFinite }, "\(file) \(engine.id(of: element))")
+                    }
                 }
             }
         }

@@ -1,5 +1,6 @@
 import AlphaHitBasics
 import AlphaHitEngine
+import AlphaHitJSON
 import AlphaHitOutline
 
 extension HitTester {
@@ -22,7 +23,8 @@ extension HitTester {
     /// (`Docs/Outlines.md`, "An element's own region").
     /// Outer rings have a positive shoelace sum and holes a negative one, as for images, whatever
     /// the transforms (a mirroring one reverses the rings). An element that can never be hit (hidden,
-    /// disabled, of zero size, clipped away), or an index no element has, has no polygons.
+    /// disabled, of zero size, clipped away), or an index no element has, has no polygons; nor has
+    /// one drawn so far out (1e300 points, say) that Doubles cannot tell its corners apart.
     ///
     /// - Parameter epsilon: points, 0 or from a few thousandths (see
     ///   ``OutlineError/epsilonTooSmall(_:minimum:)``) to 1,000,000.
@@ -40,7 +42,8 @@ extension HitTester {
             }
         }
         if epsilon == 0, let exact = try convex(nil) {
-            return exact.isEmpty ? [] : [OutlinePolygon(outer: Self.startingAtTop(exact))]
+            let ring = Self.startingAtTop(exact)
+            return ring.count >= 3 && OutlinePolygon.signedArea(of: ring) > 0 ? [OutlinePolygon(outer: ring)] : []
         }
         if epsilon == 0, try convex(1) != nil { throw .notPolygonal }
         if epsilon > 0 {
@@ -48,7 +51,7 @@ extension HitTester {
             if let chords = try convex(epsilon - Self.roundingSlack) {
                 var ring: [Point] = []
                 for p in chords {
-                    let q = Point(x: (p.x * 1000).rounded() / 1000, y: (p.y * 1000).rounded() / 1000)
+                    let q = Point(x: JSONText.thousandths(p.x), y: JSONText.thousandths(p.y))
                     if ring.last != q { ring.append(q) }
                 }
                 while ring.count > 1 && ring.first == ring.last { ring.removeLast() }
@@ -93,7 +96,7 @@ extension HitTester {
         return Self.oriented(simplified.map { polygon in
             polygon.mapped { p in
                 let q = cover.layoutPoint(p.x / k, p.y / k)
-                return Point(x: (q.x * 1000).rounded() / 1000, y: (q.y * 1000).rounded() / 1000)
+                return Point(x: JSONText.thousandths(q.x), y: JSONText.thousandths(q.y))
             }
         }, cover)
     }
@@ -121,9 +124,14 @@ extension HitTester {
         return Array(ring[top...] + ring[..<top])
     }
 
-    /// A mirroring map reverses every ring: turned back, so that outer rings stay positive.
+    /// A mirroring map reverses every ring: turned back, so that outer rings stay positive. Drawn
+    /// so far out that Doubles no longer tell its corners apart, a ring has no area left: dropped.
     private static func oriented(_ polygons: [OutlinePolygon], _ cover: RegionCover) -> [OutlinePolygon] {
-        guard cover.a * cover.d - cover.b * cover.c < 0 else { return polygons }
-        return polygons.map { OutlinePolygon(outer: $0.outer.reversed(), holes: $0.holes.map { $0.reversed() }) }
+        let mirrored = cover.a * cover.d - cover.b * cover.c < 0
+        return polygons.compactMap { polygon in
+            let (outer, holes) = mirrored ? (polygon.outer.reversed(), polygon.holes.map { $0.reversed() }) : (polygon.outer, polygon.holes)
+            guard OutlinePolygon.signedArea(of: outer) > 0 else { return nil }
+            return OutlinePolygon(outer: outer, holes: holes.filter { OutlinePolygon.signedArea(of: $0) < 0 })
+        }
     }
 }
