@@ -78,18 +78,19 @@ extension HitTester {
             // Of what epsilon allows, slack for rounding, a quarter for the boxes along the round
             // edge (a point off by a box lies within two of the outline), half for the simplifier.
             guard let rough = try? regionCover(of: element, precision: nil, boxes: false) else { return [] }
-            let budget = epsilon - 2 * slack(of: rough)
-            guard budget > 0 else { throw .epsilonTooSmall(epsilon, minimum: Self.thousandthsAbove(2 * slack(of: rough))) }
+            let slack = Self.workSpace(rough, epsilon: epsilon).slack
+            let budget = epsilon - 2 * slack
+            guard budget > 0 else { throw .epsilonTooSmall(epsilon, minimum: Self.thousandthsAbove(2 * slack)) }
             do {
                 cover = try regionCover(of: element, precision: budget / 4)!
             } catch {
                 throw .tooDetailed("boxes", limit: RegionCover.boxBudget)
             }
         }
-        let budget = epsilon - slack(of: cover)
-        guard budget > 0 else { throw .epsilonTooSmall(epsilon, minimum: Self.thousandthsAbove(slack(of: cover))) }
+        let (k, slack) = Self.workSpace(cover, epsilon: epsilon)
+        let budget = epsilon - slack
+        guard budget > 0 else { throw .epsilonTooSmall(epsilon, minimum: Self.thousandthsAbove(slack)) }
         let tolerance = (exact == nil ? budget / 2 : budget) / cover.largestStretch
-        let k = Self.workScale(cover, tolerance: tolerance)
         let snapped = cover.boxes.map { box in (Self.snap(box.x0 * k), Self.snap(box.y0 * k), Self.snap(box.x1 * k), Self.snap(box.y1 * k)) }
         let traced = BoxUnion.outline(of: snapped)
         let simplified = OutlineSimplification.simplify(traced, epsilon: tolerance * k)
@@ -101,20 +102,18 @@ extension HitTester {
         }, cover)
     }
 
-    /// The simplifier works in whole thousandths of its units, on a grid of 8 units a cell: local
-    /// coordinates times this scale, so that the tolerance is about 2 units and the element at
-    /// most 16,000 across (the grid's cells stay few).
-    private static func workScale(_ cover: RegionCover, tolerance: Double) -> Double {
-        min(2 / tolerance, 16_000 / max(cover.width, cover.height))
+    /// The simplifier's work space and what rounding costs there: it works in whole thousandths
+    /// of its units, on a grid of 8 units a cell, so local coordinates are scaled by `scale` to
+    /// put about 4 units in `epsilon` and the element at most 16,000 units across (the grid's
+    /// cells stay few); `slack` (points) is how far snapping to those thousandths, and then
+    /// rounding to the layout's, may move a vertex.
+    private static func workSpace(_ cover: RegionCover, epsilon: Double) -> (scale: Double, slack: Double) {
+        let stretch = cover.largestStretch
+        let scale = min(4 * stretch / epsilon, 16_000 / max(cover.width, cover.height))
+        return (scale, roundingSlack + 0.00071 * stretch / scale)
     }
 
     private static func snap(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-
-    /// How far rounding may move a vertex: snapping to the work space's thousandths (at least
-    /// 16,000 / size of them to a point, whatever the tolerance), then the layout's.
-    private func slack(of cover: RegionCover) -> Double {
-        Self.roundingSlack + 0.00071 * cover.largestStretch * max(cover.width, cover.height) / 16_000
-    }
 
     private static func thousandthsAbove(_ value: Double) -> Double { (value * 1000).rounded(.up) / 1000 + 0.001 }
 
