@@ -92,9 +92,8 @@ package struct RegionCover: Sendable {
             let size = diameter(box)
             guard let precision else {
                 // Only rounding leaves a box of a polygonal region across a pixel edge with no
-                // split inside it: halved, the sliver goes.
-                // Halved across the axis that still spans two pixels, it narrows down to the
-                // sliver in a few dozen steps, which then goes.
+                // split inside it: halved across the axis that still spans two pixels, it narrows
+                // down to the sliver in a few dozen steps, which then goes.
                 guard polygonal else { throw .notPolygonal }
                 let spread = region.pixelSpread(box)
                 let vertical = spread.rows > 1 && (spread.columns <= 1 || box.y1 - box.y0 > box.x1 - box.x0)
