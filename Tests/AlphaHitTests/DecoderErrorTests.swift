@@ -177,6 +177,7 @@ struct DecoderErrorTests {
         .invalidHeader(source: "a.png", libpngMessage: "x"), .malformed(source: "a.png", libpngMessage: "x"),
         .dimensionsExceedLimit(source: "a.png", width: 1, height: 1, maxWidth: 0, maxHeight: 0),
         .decodedSizeExceedsLimit(source: "a.png", bytes: 1, maxBytes: 0), .outOfMemory(source: "a.png"),
+        .unsupportedFormat(source: "a.png", format: .gif),
     ])
     func messagesNameSource(error: PNGDecodingError) {
         #expect(error.description.hasPrefix("a.png: "))

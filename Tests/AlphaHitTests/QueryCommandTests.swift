@@ -189,7 +189,7 @@ struct QueryCommandTests {
             ("{\"version\": 1, \"elements\": [", "layout.json:1:29: invalid JSON"),
             ("{\"version\": 1, \"elements\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}, \"colour\": 1}]}", "layout.json:1: elements[0].colour: unknown key"),
             ("{\"version\": 1, \"elements\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}, \"image\": \"gone.png\"}]}", "gone.png: no such file"),
-            ("{\"version\": 1, \"elements\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}, \"image\": \"bad.png\"}]}", "bad.png: not a PNG image"),
+            ("{\"version\": 1, \"elements\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}, \"image\": \"bad.png\"}]}", "bad.png: GIF cannot be read; export PNG"),
         ])
     func badInput(layout: String, message: String) throws {
         let folder = try Fixtures.temporaryDirectory()

@@ -103,6 +103,29 @@ package enum Platform {
         }
     }
 
+    /// At most the first `byteCount` bytes of a regular file (fewer when the file is shorter), to
+    /// tell what a file is from its content without reading the rest; nil when the path is no
+    /// regular file or cannot be read. Never blocks: a FIFO or device is no file to sniff.
+    package static func readPrefix(_ path: String, byteCount: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, FileStatus(info).kind == .regular else { return nil }
+        var bytes = [UInt8](repeating: 0, count: max(0, byteCount))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        return Array(bytes[0..<filled])
+    }
+
     /// Processors online, at least 1.
     package static var processorCount: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))

@@ -9,6 +9,14 @@ struct LibPNGReader: ~Copyable {
     /// The input's size, when known: a failure to read a header from fewer bytes than a PNG
     /// signature and header take is "not a PNG", not "truncated".
     private let byteCount: Int?
+    /// Where the input's leading bytes can be read again to name a format that is not PNG: the
+    /// file, or the caller's bytes.
+    private let content: Content
+
+    private enum Content {
+        case file(String)
+        case memory(UnsafeRawBufferPointer)
+    }
 
     /// Opens a file; fails with the typed error for a missing or unopenable file.
     init(path: String) throws(PNGDecodingError) {
@@ -30,6 +38,7 @@ struct LibPNGReader: ~Copyable {
         self.reader = reader
         self.source = path
         self.byteCount = (try? Platform.status(ofPath: path)).map { Int($0.size) }
+        self.content = .file(path)
     }
 
     /// Reads from `bytes`, which must stay alive and unchanged while the reader exists.
@@ -39,6 +48,7 @@ struct LibPNGReader: ~Copyable {
         self.reader = reader
         self.source = name
         self.byteCount = bytes.count
+        self.content = .memory(bytes)
     }
 
     deinit {
@@ -51,6 +61,8 @@ struct LibPNGReader: ~Copyable {
         let status = ahpng_reader_read_header(reader, &raw)
         guard status == AHPNG_OK else {
             let failure = error(for: status)
+            if case .notPNG = failure, let format = otherFormat() { throw .unsupportedFormat(source: source, format: format) }
+            if case .truncated = failure, let format = otherFormat() { throw .unsupportedFormat(source: source, format: format) }
             if case .truncated = failure, let byteCount, byteCount < Self.signatureAndHeaderSize {
                 throw .incompleteHeader(source: source, byteCount: byteCount)
             }
@@ -62,6 +74,20 @@ struct LibPNGReader: ~Copyable {
         return PNGHeader(
             width: Int(raw.width), height: Int(raw.height), bitDepth: Int(raw.bit_depth),
             colorType: colorType, isInterlaced: raw.interlaced != 0, hasTransparencyChunk: raw.has_trns != 0)
+    }
+
+    /// The format the leading bytes show when they are some other image format's, else nil.
+    private func otherFormat() -> UnsupportedImageFormat? {
+        let prefix: [UInt8]
+        switch content {
+        case .file(let path):
+            guard let read = Platform.readPrefix(path, byteCount: ImageContent.prefixLength) else { return nil }
+            prefix = read
+        case .memory(let bytes):
+            prefix = Array(bytes.prefix(ImageContent.prefixLength))
+        }
+        if case .known(let format) = ImageContent(prefix: prefix) { return format }
+        return nil
     }
 
     /// The 8-byte signature and the 25-byte IHDR chunk every PNG starts with.

@@ -19,6 +19,8 @@ public enum PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidHeader(source: String, libpngMessage: String)
     /// Any other corruption: a bad chunk, chunks out of order, bad compressed data.
     case malformed(source: String, libpngMessage: String)
+    /// The content is another image format, recognised by its leading bytes and refused by name.
+    case unsupportedFormat(source: String, format: UnsupportedImageFormat)
     /// The input ends before a PNG signature and header are complete (fewer than 33 bytes).
     case incompleteHeader(source: String, byteCount: Int)
     /// The image is wider or taller than the caller's ``DecodingLimits``; `remedy` is the limits'.
@@ -38,7 +40,7 @@ public enum PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertible
             .notPNG(let source, _), .truncated(let source, _), .checksumMismatch(let source, _),
             .invalidHeader(let source, _), .malformed(let source, _),
             .dimensionsExceedLimit(let source, _, _, _, _, _), .decodedSizeExceedsLimit(let source, _, _, _),
-            .pixelCountExceedsLimit(let source, _, _, _, _), .incompleteHeader(let source, _),
+            .pixelCountExceedsLimit(let source, _, _, _, _), .incompleteHeader(let source, _), .unsupportedFormat(let source, _),
             .outOfMemory(let source):
             source
         }
@@ -63,6 +65,8 @@ public enum PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertible
             "\(source): the PNG header (IHDR) is invalid (libpng: \(message))"
         case .malformed(let source, let message):
             "\(source): the PNG data is corrupt (libpng: \(message))"
+        case .unsupportedFormat(let source, let format):
+            "\(source): \(format)"
         case .incompleteHeader(let source, let byteCount):
             "\(source): not a PNG image: it has \(byteCount) byte\(byteCount == 1 ? "" : "s"), fewer than a PNG signature and header take (33)"
         case .dimensionsExceedLimit(let source, let width, let height, let maxWidth, let maxHeight, let remedy):

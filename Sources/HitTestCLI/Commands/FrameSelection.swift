@@ -25,7 +25,9 @@ enum FrameSelection {
     /// then reported by the atlas reader, with its line; binary files go to the PNG decoder, which
     /// says what is wrong with them.
     static func isAtlas(_ path: String) -> Bool {
-        guard let bytes = SystemCalls.readPrefix(path, count: 1 << 16), !bytes.isEmpty, !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return false }
+        guard let bytes = Platform.readPrefix(path, byteCount: 1 << 16), !bytes.isEmpty, !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return false }
+        // An SVG is XML too, but an image: the decoder names it.
+        if case .known = ImageContent(prefix: bytes) { return false }
         if AtlasText.isWideText(bytes) { return true }
         let head = bytes.prefix(64)
         guard head.allSatisfy({ $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return false }

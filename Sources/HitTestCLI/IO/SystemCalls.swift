@@ -17,20 +17,6 @@ enum SystemCalls {
     /// The system's text for the current `errno` ("No such file or directory").
     static var lastErrorMessage: String { String(cString: strerror(errno)) }
 
-    /// Writes all of `bytes`; nil on success, else the system's message.
-    /// The first `count` bytes of a file (fewer if it is shorter); nil when it cannot be read.
-    static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
-        // Never blocks: a FIFO or device is no file to sniff (nil), and its reader refuses it.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
-        return read < 0 ? nil : Array(bytes.prefix(read))
-    }
-
     /// Writes all of `bytes`; nil, or the system's message and whether the reader was gone (EPIPE).
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> (message: String, brokenPipe: Bool)? {
         guard var next = bytes.baseAddress else { return nil }
