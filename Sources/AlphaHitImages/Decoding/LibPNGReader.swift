@@ -61,8 +61,11 @@ struct LibPNGReader: ~Copyable {
         let status = ahpng_reader_read_header(reader, &raw)
         guard status == AHPNG_OK else {
             let failure = error(for: status)
-            if case .notPNG = failure, let format = otherFormat() { throw .unsupportedFormat(source: source, format: format) }
-            if case .truncated = failure, let format = otherFormat() { throw .unsupportedFormat(source: source, format: format) }
+            switch failure {
+            case .notPNG, .truncated:
+                if let format = otherFormat() { throw .unsupportedFormat(source: source, format: format) }
+            default: break
+            }
             if case .truncated = failure, let byteCount, byteCount < Self.signatureAndHeaderSize {
                 throw .incompleteHeader(source: source, byteCount: byteCount)
             }
