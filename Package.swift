@@ -26,13 +26,32 @@ let package = Package(
             name: "CAlphaHitPNG",
             dependencies: ["CLibPNG"]
         ),
+        // libwebp (Debian: libwebp-dev): plain C with status codes, called from one Swift file
+        // (AlphaHitImages/Decoding/WebP/LibWebPReader.swift).
+        .systemLibrary(
+            name: "CLibWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        // librsvg with cairo and GLib (Debian: librsvg2-dev), for SVG art.
+        .systemLibrary(
+            name: "CLibRSVG",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
+        // The only code that calls rsvg_*, cairo_* and g_* functions: GObject handles and GError
+        // stay in C, and Swift sees plain status codes, sizes and a message buffer.
+        .target(
+            name: "CAlphaHitSVG",
+            dependencies: ["CLibRSVG"]
+        ),
         // The layers of the library, each a target so that nothing can point back up (see
         // Docs/Architecture.md): basics (geometry, platform, the three unsafe-memory types), the
         // JSON reader and writer, images (decoding, cache, encoding), atlases, the engine with the
         // layout model, then the layout file, whose module re-exports the public API below it.
         .target(name: "AlphaHitBasics"),
         .target(name: "AlphaHitJSON", dependencies: ["AlphaHitBasics"]),
-        .target(name: "AlphaHitImages", dependencies: ["AlphaHitBasics", "CAlphaHitPNG"]),
+        .target(name: "AlphaHitImages", dependencies: ["AlphaHitBasics", "CAlphaHitPNG", "CLibWebP", "CAlphaHitSVG"]),
         .target(name: "AlphaHitAtlas", dependencies: ["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages"]),
         // Hit areas out: the solid pixels of an image as geometry (outlines, Docs/Outlines.md).
         .target(name: "AlphaHitOutline", dependencies: ["AlphaHitBasics", "AlphaHitImages"]),
@@ -84,9 +103,11 @@ let package = Package(
             dependencies: ["AlphaHit"],
             path: "Samples/Generator"
         ),
+        // libwebp's encoder, with which the tests make their WebP files.
+        .systemLibrary(name: "CWebPEncoder", path: "Tests/CWebPEncoder"),
         .testTarget(
             name: "AlphaHitTests",
-            dependencies: ["AlphaHit", "AlphaHitJSON", "AlphaHitReports", "HitTestCLI"],
+            dependencies: ["AlphaHit", "AlphaHitJSON", "AlphaHitReports", "HitTestCLI", "CWebPEncoder"],
             // Binary fixtures the tests open by path.
             exclude: ["Fixtures"]
         ),

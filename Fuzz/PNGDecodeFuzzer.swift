@@ -5,7 +5,7 @@
 public func fuzzPNGDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     // Small limits keep each input fast; size checks before allocation are part of what is tested.
-    let decoder = PNGDecoder(limits: DecodingLimits(maxWidth: 4096, maxHeight: 4096, maxDecodedBytes: 16 << 20))
+    let decoder = ImageDecoder(limits: DecodingLimits(maxWidth: 4096, maxHeight: 4096, maxDecodedBytes: 16 << 20))
     for format in [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: 26)] {
         do {
             let image = try decoder.decode(bytes: bytes, name: "fuzz.png", as: format)

@@ -15,8 +15,8 @@ public func alphahit_outline_png(
         let file = try CBridge.string(path, "the path")
         let convex = try pieces(flags, maximumVertices)
         let image: DecodedImage
-        do throws(PNGDecodingError) {
-            image = try PNGDecoder().decode(contentsOfFile: file, as: .alpha8)
+        do throws(ImageDecodingError) {
+            image = try ImageDecoder().decode(contentsOfFile: file, as: .alpha8)
         } catch {
             throw CFailure(status: .decodeError, message: error.description)
         }

@@ -27,13 +27,15 @@ struct FoundationClientTests {
         let cache: ImageCache = ImageCache(byteBudget: 1 << 20, limits: DecodingLimits.default)
         let statistics: ImageCache.Statistics = cache.statistics
         let format: PixelFormat = .mask1(minAlpha: AlphaThreshold.defaultMinimumAlpha)
-        let decoder: PNGDecoder = PNGDecoder()
+        let decoder: ImageDecoder = ImageDecoder()
         let encoder: PNGEncoder = PNGEncoder()
         let pixelLayout: PNGEncoder.PixelLayout = .greyAlpha8
         let png = try encoder.encode(pixels: [0, 255, 0, 0, 0, 255, 0, 0], width: 2, height: 2, layout: pixelLayout)
         let image: DecodedImage = try decoder.decode(bytes: png, as: format)
-        let header: PNGHeader = image.header
-        let colorType: PNGHeader.ColorType = header.colorType
+        let origin: ImageOrigin = image.origin
+        let header: PNGHeader? = image.pngHeader
+        let colorType: PNGHeader.ColorType? = header?.colorType
+        #expect(origin.formatName == "png")
         let region: ImageHitRegion = ImageHitRegion(image: image, size: Size(width: 2, height: 2))
         #expect(region.contains(Point(x: 0.5, y: 0.5)) && !region.contains(Point(x: 1.5, y: 0.5)))
         #expect(colorType == .greyAlpha && statistics.imageCount == 0 && point.x == 1)
@@ -61,7 +63,7 @@ struct FoundationClientTests {
         let outcome: TouchVerdict.Outcome? = verdicts.first?.outcome
         #expect(candidate?.distance == 2 && outcome == .chosen && engine.touchCandidates(at: Point(x: 12, y: 5), tolerance: 3).count == 1)
 
-        #expect(throws: PNGDecodingError.self) { try decoder.decode(bytes: [1, 2, 3], as: .alpha8) }
+        #expect(throws: ImageDecodingError.self) { try decoder.decode(bytes: [1, 2, 3], as: .alpha8) }
         #expect(throws: PNGEncodingError.self) { try encoder.encode(pixels: [], width: 0, height: 0, layout: .rgba8) }
         #expect(throws: LayoutFileError.self) { try LayoutFile.load(contentsOfFile: "/nonexistent/layout.json") }
     }

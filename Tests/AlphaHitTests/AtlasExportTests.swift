@@ -12,7 +12,7 @@ struct AtlasExportTests {
     static let root = Fixtures.packageRoot.appendingPathComponent("Tests/AlphaHitTests/Fixtures/Atlases")
 
     static func sheet(_ path: String) throws -> DecodedImage {
-        try PNGDecoder().decode(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), as: .alpha8)
+        try ImageDecoder().decode(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), as: .alpha8)
     }
 
     /// Every frame of an atlas with its rebuilt alpha plane.

@@ -69,7 +69,7 @@ struct BandedRegionTests {
         let picture = try Fixtures.temporaryDirectory().appendingPathComponent("render.png").path
         let rendered = try HitTestRunner.run(["render", path, "-o", picture] + options)
         #expect(rendered.status == 0, "\(rendered.standardError)")
-        let image = try PNGDecoder().decode(contentsOfFile: picture, as: .alpha8)
+        let image = try ImageDecoder().decode(contentsOfFile: picture, as: .alpha8)
         let outcome = try HitTestRunner.run(["region", path, "--format", "text"] + options)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let rects = outcome.text.split(separator: "\n").map { line in

@@ -23,14 +23,14 @@ struct CommandMessageTests {
         #expect(option.status == 2 && option.standardError.contains("Did you mean '--json'?"))
     }
 
-    @Test("input without a full PNG signature and header is 'not a PNG image'", arguments: [Array("hello\n".utf8), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]])
+    @Test("input without a full PNG signature and header is 'not a PNG, WebP or SVG image'", arguments: [Array("hello\n".utf8), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]])
     func tooShortForPNG(bytes: [UInt8]) throws {
         let folder = try Fixtures.temporaryDirectory()
         let path = folder.appendingPathComponent("x.png").path
         try Fixtures.write(bytes, to: path)
         let outcome = try HitTestRunner.run(["inspect", path])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.hasPrefix("Error: \(path): not a PNG image"), "\(outcome.standardError)")
+        #expect(outcome.standardError.hasPrefix("Error: \(path): not a PNG, WebP or SVG image"), "\(outcome.standardError)")
     }
 
     @Test("an image over the size limit names the command-line option that raises it, and the option works")

@@ -21,7 +21,7 @@ struct CorruptionSweepTests {
         var allSucceeded = true
         for format in formats {
             do {
-                let image = try PNGDecoder(limits: limits).decode(bytes: bytes, name: "mutant.png", as: format)
+                let image = try ImageDecoder(limits: limits).decode(bytes: bytes, name: "mutant.png", as: format)
                 #expect(image.width >= 1 && image.height >= 1)
                 #expect(image.byteCount == image.bytesPerRow * image.height)
                 #expect(image.bytesPerRow == format.bytesPerRow(width: image.width))
@@ -73,13 +73,13 @@ struct CorruptionSweepTests {
         let bomb = [UInt8](try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Tests/AlphaHitTests/Fixtures/zlib-bomb.png")))
         #expect(bomb.count < 32 << 10)
         for format in Self.formats {
-            #expect(throws: PNGDecodingError.dimensionsExceedLimit(source: "bomb.png", width: 20000, height: 20000, maxWidth: 16384, maxHeight: 16384)) {
-                try PNGDecoder().decode(bytes: bomb, name: "bomb.png", as: format)
+            #expect(throws: ImageDecodingError.dimensionsExceedLimit(source: "bomb.png", width: 20000, height: 20000, maxWidth: 16384, maxHeight: 16384)) {
+                try ImageDecoder().decode(bytes: bomb, name: "bomb.png", as: format)
             }
         }
         let wide = DecodingLimits(maxWidth: 20000, maxHeight: 20000)
-        #expect(throws: PNGDecodingError.decodedSizeExceedsLimit(source: "bomb.png", bytes: 1_600_000_000, maxBytes: 256 << 20)) {
-            try PNGDecoder(limits: wide).decode(bytes: bomb, name: "bomb.png", as: .premultipliedARGB8)
+        #expect(throws: ImageDecodingError.decodedSizeExceedsLimit(source: "bomb.png", bytes: 1_600_000_000, maxBytes: 256 << 20)) {
+            try ImageDecoder(limits: wide).decode(bytes: bomb, name: "bomb.png", as: .premultipliedARGB8)
         }
     }
 
@@ -199,8 +199,8 @@ extension CorruptionSweepTests {
         .disabled(if: Fixtures.isSanitized, "a sanitizer's shadow memory makes the figures meaningless"))
     func oversizedAncillaryChunk() throws {
         let path = Fixtures.packageRoot.appendingPathComponent("Fuzz/regressions/png/oversized-text-chunk-1.5GB.png").path
-        #expect(throws: PNGDecodingError.truncated(source: path, libpngMessage: "unexpected end of file")) {
-            try PNGDecoder().decode(contentsOfFile: path, as: .alpha8)
+        #expect(throws: ImageDecodingError.truncated(source: path, libpngMessage: "unexpected end of file")) {
+            try ImageDecoder().decode(contentsOfFile: path, as: .alpha8)
         }
         // Measured by a process of its own: the in-process runner would report the whole test run's peak.
         let outcome = try HitTestRunner.runBinary(["decode", path, "-f", "alpha8", "-o", "/dev/null", "--stats"], standardOutput: "/dev/null")

@@ -72,7 +72,7 @@ struct DecodeCommandTests {
         try Fixtures.write(Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 20), to: corrupt)
         let bad = try HitTestRunner.run(["decode", corrupt, "-f", "argb8", "-o", "-"])
         #expect(bad.status == 1)
-        #expect(bad.standardError == "Error: \(corrupt): GIF cannot be read; export PNG\n")
+        #expect(bad.standardError == "Error: \(corrupt): GIF cannot be read; export PNG or WebP\n")
     }
 
     @Test(

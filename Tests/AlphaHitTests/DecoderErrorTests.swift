@@ -14,9 +14,9 @@ struct DecoderErrorTests {
 
     static let formats: [PixelFormat] = [.alpha8, .premultipliedARGB8, .mask1(minAlpha: 26)]
 
-    static func decodeError(_ bytes: [UInt8], limits: DecodingLimits = .default, format: PixelFormat = .alpha8) -> PNGDecodingError? {
+    static func decodeError(_ bytes: [UInt8], limits: DecodingLimits = .default, format: PixelFormat = .alpha8) -> ImageDecodingError? {
         do {
-            _ = try PNGDecoder(limits: limits).decode(bytes: bytes, name: "fixture.png", as: format)
+            _ = try ImageDecoder(limits: limits).decode(bytes: bytes, name: "fixture.png", as: format)
             return nil
         } catch {
             return error
@@ -26,10 +26,10 @@ struct DecoderErrorTests {
     @Test("a missing file throws fileNotFound naming the path")
     func missingFile() throws {
         let path = try Fixtures.temporaryDirectory().appendingPathComponent("absent.png").path
-        #expect(throws: PNGDecodingError.fileNotFound(source: path)) {
-            try PNGDecoder().decode(contentsOfFile: path, as: .alpha8)
+        #expect(throws: ImageDecodingError.fileNotFound(source: path)) {
+            try ImageDecoder().decode(contentsOfFile: path, as: .alpha8)
         }
-        #expect(throws: PNGDecodingError.fileNotFound(source: path)) {
+        #expect(throws: ImageDecodingError.fileNotFound(source: path)) {
             try ImageCache(byteBudget: 1 << 20).image(contentsOfFile: path, as: .alpha8)
         }
     }
@@ -37,11 +37,11 @@ struct DecoderErrorTests {
     @Test("an unreadable path (a directory) throws unreadable naming the path and the reason")
     func unreadableFile() throws {
         let path = try Fixtures.temporaryDirectory().path
-        let error = try #require(throws: PNGDecodingError.self) { try PNGDecoder().decode(contentsOfFile: path, as: .alpha8) }
+        let error = try #require(throws: ImageDecodingError.self) { try ImageDecoder().decode(contentsOfFile: path, as: .alpha8) }
         guard case .unreadable(let source, let reason) = error else { Issue.record("got \(error)"); return }
         #expect(source == path)
         #expect(reason.lowercased().contains("directory"))
-        let cached = try #require(throws: PNGDecodingError.self) { try ImageCache().image(contentsOfFile: path, as: .alpha8) }
+        let cached = try #require(throws: ImageDecodingError.self) { try ImageCache().image(contentsOfFile: path, as: .alpha8) }
         #expect(cached == .unreadable(source: path, reason: "it is a directory"))
     }
 
@@ -49,7 +49,7 @@ struct DecoderErrorTests {
     func emptyFile() throws {
         let path = try Fixtures.temporaryDirectory().appendingPathComponent("empty.png").path
         try Fixtures.write([], to: path)
-        #expect(throws: PNGDecodingError.empty(source: path)) { try PNGDecoder().decode(contentsOfFile: path, as: .alpha8) }
+        #expect(throws: ImageDecodingError.empty(source: path)) { try ImageDecoder().decode(contentsOfFile: path, as: .alpha8) }
         #expect(Self.decodeError([]) == .empty(source: "fixture.png"))
     }
 
@@ -58,7 +58,7 @@ struct DecoderErrorTests {
         let text = Array("this is a text file, not an image at all".utf8)
         #expect(Self.decodeError(text) == .notPNG(source: "fixture.png", libpngMessage: "Not a PNG file"))
         let error = try #require(Self.decodeError(text))
-        #expect(error.description == "fixture.png: not a PNG image (libpng: Not a PNG file)")
+        #expect(error.description == "fixture.png: not a PNG, WebP or SVG image (libpng: Not a PNG file)")
     }
 
     @Test("every prefix of a PNG throws empty (no bytes), not a PNG (short of the 33-byte signature and header), or truncated, in every format")
@@ -71,7 +71,7 @@ struct DecoderErrorTests {
                     #expect(error == .empty(source: "fixture.png"))
                 } else if length < 33 {
                     #expect(error == .incompleteHeader(source: "fixture.png", byteCount: length))
-                    #expect(error?.description.hasPrefix("fixture.png: not a PNG image: it has \(length) byte") == true)
+                    #expect(error?.description.hasPrefix("fixture.png: not a PNG, WebP or SVG image: it has \(length) byte") == true)
                 } else if case .truncated = error {
                 } else {
                     Issue.record("prefix of \(length) of \(png.count) bytes gave \(String(describing: error))")
@@ -171,7 +171,7 @@ struct DecoderErrorTests {
     }
 
     @Test("every error message names its source", arguments: [
-        PNGDecodingError.fileNotFound(source: "a.png"), .unreadable(source: "a.png", reason: "Permission denied"),
+        ImageDecodingError.fileNotFound(source: "a.png"), .unreadable(source: "a.png", reason: "Permission denied"),
         .empty(source: "a.png"), .notPNG(source: "a.png", libpngMessage: "Not a PNG file"),
         .truncated(source: "a.png", libpngMessage: "x"), .checksumMismatch(source: "a.png", libpngMessage: "x"),
         .invalidHeader(source: "a.png", libpngMessage: "x"), .malformed(source: "a.png", libpngMessage: "x"),
@@ -179,7 +179,7 @@ struct DecoderErrorTests {
         .decodedSizeExceedsLimit(source: "a.png", bytes: 1, maxBytes: 0), .outOfMemory(source: "a.png"),
         .unsupportedFormat(source: "a.png", format: .gif),
     ])
-    func messagesNameSource(error: PNGDecodingError) {
+    func messagesNameSource(error: ImageDecodingError) {
         #expect(error.description.hasPrefix("a.png: "))
         #expect(error.source == "a.png")
     }

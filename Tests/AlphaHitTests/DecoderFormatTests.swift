@@ -18,7 +18,7 @@ struct DecoderFormatTests {
         arguments: [1, 63, 64, 65, 130], [UInt8(0), 1, 26, 128, 255])
     func maskBits(width: Int, minAlpha: UInt8) throws {
         let height = 23
-        let image = try PNGDecoder().decode(bytes: Self.fixture(width: width, height: height), as: .mask1(minAlpha: minAlpha))
+        let image = try ImageDecoder().decode(bytes: Self.fixture(width: width, height: height), as: .mask1(minAlpha: minAlpha))
         let wordsPerRow = (width + 63) / 64
         #expect(image.bytesPerRow == wordsPerRow * 8)
         #expect(image.byteCount == wordsPerRow * 8 * height)
@@ -39,7 +39,7 @@ struct DecoderFormatTests {
 
     @Test("alpha8 holds one alpha byte a pixel, rows width bytes apart")
     func alpha8Layout() throws {
-        let image = try PNGDecoder().decode(bytes: Self.fixture(width: 5, height: 3), as: .alpha8)
+        let image = try ImageDecoder().decode(bytes: Self.fixture(width: 5, height: 3), as: .alpha8)
         #expect((image.width, image.height, image.bytesPerRow, image.byteCount) == (5, 3, 5, 15))
         image.withUnsafeBytes { raw in
             #expect(Array(raw) == (0..<3).flatMap { y in (0..<5).map { x in Self.alpha(x, y) } })
@@ -48,7 +48,7 @@ struct DecoderFormatTests {
 
     @Test("premultipliedARGB8 holds A, R, G, B a pixel, rows 4 x width bytes apart")
     func argb8Layout() throws {
-        let image = try PNGDecoder().decode(bytes: Self.fixture(width: 5, height: 3), as: .premultipliedARGB8)
+        let image = try ImageDecoder().decode(bytes: Self.fixture(width: 5, height: 3), as: .premultipliedARGB8)
         #expect((image.bytesPerRow, image.byteCount) == (20, 60))
         image.withUnsafeBytes { raw in
             // Pixel (2, 1): alpha (14 + 13) = 27; 200*27/255 = 21.18, 100*27/255 = 10.59, 50*27/255 = 5.29.
@@ -59,7 +59,7 @@ struct DecoderFormatTests {
 
     @Test("alpha(atX:y:) reads the alpha of every format", arguments: [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: 100)])
     func alphaAccessor(format: PixelFormat) throws {
-        let image = try PNGDecoder().decode(bytes: Self.fixture(width: 70, height: 4), as: format)
+        let image = try ImageDecoder().decode(bytes: Self.fixture(width: 70, height: 4), as: format)
         for y in 0..<4 {
             for x in 0..<70 {
                 let expected: UInt8 =
@@ -76,10 +76,10 @@ struct DecoderFormatTests {
         let path = folder.appendingPathComponent("image.png").path
         try Fixtures.write(bytes, to: path)
         for format in [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: 26)] {
-            let fromFile = try PNGDecoder().decode(contentsOfFile: path, as: format)
-            let fromMemory = try PNGDecoder().decode(bytes: bytes, as: format)
+            let fromFile = try ImageDecoder().decode(contentsOfFile: path, as: format)
+            let fromMemory = try ImageDecoder().decode(bytes: bytes, as: format)
             #expect(Fixtures.packedBytes(fromFile) == Fixtures.packedBytes(fromMemory))
-            #expect(fromFile.header == fromMemory.header)
+            #expect(fromFile.origin == fromMemory.origin)
         }
     }
 
@@ -89,14 +89,14 @@ struct DecoderFormatTests {
             $0.palette = [1, 2, 3, 4, 5, 6, 7, 8, 9]
             $0.paletteAlpha = [0]
         }
-        let header = try PNGDecoder().decode(bytes: png, as: .alpha8).header
+        let header = try ImageDecoder().decode(bytes: png, as: .alpha8).pngHeader
         #expect(header == PNGHeader(width: 3, height: 2, bitDepth: 4, colorType: .palette, isInterlaced: true, hasTransparencyChunk: true))
     }
 
     @Test("the PNG encoder writes RGBA and grey+alpha pixels that decode to the same values")
     func encoderRoundTrip() throws {
         let grey = try PNGEncoder().encode(pixels: [10, 255, 20, 0, 30, 128], width: 3, height: 1, layout: .greyAlpha8)
-        let image = try PNGDecoder().decode(bytes: grey, as: .premultipliedARGB8)
+        let image = try ImageDecoder().decode(bytes: grey, as: .premultipliedARGB8)
         // (30 * 128 + 127) / 255 = 15
         #expect(Fixtures.packedBytes(image) == [255, 10, 10, 10, 0, 0, 0, 0, 128, 15, 15, 15])
         #expect(throws: PNGEncodingError.pixelCountMismatch(expected: 12, actual: 11)) {

@@ -12,7 +12,7 @@ struct DecoderSampleRuleTests {
 
     /// Decodes `png` to packed alpha8 and premultiplied ARGB8 planes.
     static func planes(_ png: [UInt8]) throws -> (alpha: [UInt8], argb: [UInt8]) {
-        let decoder = PNGDecoder()
+        let decoder = ImageDecoder()
         let alpha = try decoder.decode(bytes: png, as: .alpha8)
         let argb = try decoder.decode(bytes: png, as: .premultipliedARGB8)
         return (Fixtures.packedBytes(alpha), Fixtures.packedBytes(argb))
@@ -220,10 +220,10 @@ struct DecoderSampleRuleTests {
             }
             let progressive = try encode(false)
             let interlaced = try encode(true)
-            #expect(try PNGDecoder().decode(bytes: interlaced, as: .alpha8).header.isInterlaced)
+            #expect(try ImageDecoder().decode(bytes: interlaced, as: .alpha8).pngHeader?.isInterlaced == true)
             for format in [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: 100)] {
-                let a = try PNGDecoder().decode(bytes: progressive, as: format)
-                let b = try PNGDecoder().decode(bytes: interlaced, as: format)
+                let a = try ImageDecoder().decode(bytes: progressive, as: format)
+                let b = try ImageDecoder().decode(bytes: interlaced, as: format)
                 #expect(Fixtures.packedBytes(a) == Fixtures.packedBytes(b), "\(width)x\(height) \(format)")
             }
         }

@@ -63,7 +63,7 @@ struct EngineAPITests {
     func imageRegionMatchesEngine() throws {
         let folder = try F.ImageFolder()
         try folder.image("blob@2x.png", width: 13, height: 9) { x, y in UInt8((x * 37 + y * 91) % 256) }
-        let image = try PNGDecoder().decode(contentsOfFile: folder.url.appendingPathComponent("blob@2x.png").path, as: .alpha8)
+        let image = try ImageDecoder().decode(contentsOfFile: folder.url.appendingPathComponent("blob@2x.png").path, as: .alpha8)
         var random = SplitMix(seed: 4171)  // seeded: a failure replays
         for (width, height, threshold) in [(6.5, 4.5, 0.1), (20.0, 7.0, 0.5), (3.0, 11.0, 0.0)] {
             let region = ImageHitRegion(image: image, size: Size(width: width, height: height), imageScale: 2, alphaThreshold: threshold)

@@ -53,7 +53,7 @@ struct EngineValidationTests {
         }
         #expect(error.problems.count == 1)
         #expect(error.problems[0].path == "elements[0].image")
-        #expect(error.problems[0].message.hasSuffix("bad.png: not a PNG image (libpng: Not a PNG file)"))
+        #expect(error.problems[0].message.hasSuffix("bad.png: not a PNG, WebP or SVG image (libpng: Not a PNG file)"))
     }
 
     @Test("nesting deeper than 256 levels is rejected without exhausting the stack")

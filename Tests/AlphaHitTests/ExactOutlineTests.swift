@@ -72,7 +72,7 @@ struct ExactOutlineTests {
         let path = try Fixtures.temporaryDirectory().appendingPathComponent("mask.png").path
         // Alpha 100 at (x, 0) for x < 2, 255 at (2, 0), 0 elsewhere; 100 / 255 = 0.392.
         try Fixtures.write(Fixtures.rgbaPNG(width: 3, height: 2) { x, y in (0, 0, 0, y > 0 ? 0 : x < 2 ? 100 : 255) }, to: path)
-        let image = try PNGDecoder().decode(contentsOfFile: path, as: .alpha8)
+        let image = try ImageDecoder().decode(contentsOfFile: path, as: .alpha8)
         let low = try SolidMask(image: image, threshold: 0.39), high = try SolidMask(image: image, threshold: 0.4)
         #expect((0..<3).map { low[$0, 0] } == [true, true, true] && (0..<3).map { high[$0, 0] } == [false, false, true])
         #expect(!low[0, 1] && !low[-1, 0] && !low[3, 0])

@@ -142,8 +142,8 @@ struct ImageCacheTests {
         let path = folder.appendingPathComponent("a.png").path
         try Fixtures.write(Array("not a png".utf8), to: path)
         let cache = ImageCache()
-        #expect(throws: PNGDecodingError.self) { try cache.image(contentsOfFile: path, as: .alpha8) }
-        #expect(throws: PNGDecodingError.self) { try cache.image(contentsOfFile: path, as: .alpha8) }
+        #expect(throws: ImageDecodingError.self) { try cache.image(contentsOfFile: path, as: .alpha8) }
+        #expect(throws: ImageDecodingError.self) { try cache.image(contentsOfFile: path, as: .alpha8) }
         #expect((cache.statistics.failures, cache.statistics.misses, cache.statistics.imageCount) == (2, 2, 0))
         _ = try Self.writeImage(in: folder, name: "a.png", alpha: 5)
         #expect(try cache.image(contentsOfFile: path, as: .alpha8).alpha(atX: 0, y: 0) == 5)
@@ -154,10 +154,10 @@ struct ImageCacheTests {
         let path = try Fixtures.temporaryDirectory().appendingPathComponent("bad.png").path
         try Fixtures.write(PNGChunks.signature + [0, 0, 0, 13], to: path)
         let cache = ImageCache()
-        let errors = Locked<[PNGDecodingError?]>([])
+        let errors = Locked<[ImageDecodingError?]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            var caught: PNGDecodingError?
-            do throws(PNGDecodingError) { _ = try cache.image(contentsOfFile: path, as: .alpha8) } catch { caught = error }
+            var caught: ImageDecodingError?
+            do throws(ImageDecodingError) { _ = try cache.image(contentsOfFile: path, as: .alpha8) } catch { caught = error }
             errors.withLock { $0.append(caught) }
         }
         let all = errors.withLock { $0 }

@@ -35,7 +35,7 @@ struct InspectorPageTests {
     static func plane(_ name: String, in html: String) throws -> (width: Int, values: [UInt32]) {
         let text = try #require(block("plane-\(name)", in: html))
         let png = try #require(Data(base64Encoded: text))
-        let image = try PNGDecoder().decode(bytes: png, as: .premultipliedARGB8)
+        let image = try ImageDecoder().decode(bytes: png, as: .premultipliedARGB8)
         let argb = Fixtures.packedBytes(image)
         let values = stride(from: 0, to: argb.count, by: 4).map { i in
             #expect(argb[i] == 255)

@@ -32,7 +32,10 @@ struct LayerRulesTests {
     static let allowedImports: [String: (all: Set<String>, only: [String: Set<String>])] = [
         "AlphaHitBasics": (["Dispatch", "Synchronization"], ["Support/Platform.swift": libc]),
         "AlphaHitJSON": (["AlphaHitBasics"], [:]),
-        "AlphaHitImages": (["AlphaHitBasics"], ["Decoding/LibPNGReader.swift": ["CAlphaHitPNG"], "Encoding/RawPNGImage.swift": ["CAlphaHitPNG"]]),
+        "AlphaHitImages": (["AlphaHitBasics"], [
+            "Decoding/PNG/LibPNGReader.swift": ["CAlphaHitPNG"], "Decoding/WebP/LibWebPReader.swift": ["CLibWebP"],
+            "Decoding/SVG/SVGDocument.swift": ["CAlphaHitSVG"], "Encoding/RawPNGImage.swift": ["CAlphaHitPNG"],
+        ]),
         "AlphaHitAtlas": (["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages"], [:]),
         "AlphaHitEngine": (["AlphaHitBasics", "AlphaHitImages", "AlphaHitAtlas", "Dispatch"], [:]),
         "AlphaHitOutline": (["AlphaHitBasics", "AlphaHitImages"], [:]),
@@ -43,7 +46,7 @@ struct LayerRulesTests {
         "hittest": (["HitTestCLI"], [:]),
     ]
 
-    @Test("each file imports only what its layer may: the engine no JSON, the library no Foundation, libpng and libc in their own files", arguments: allowedImports.keys.sorted())
+    @Test("each file imports only what its layer may: the engine no JSON, the library no Foundation, libpng, libwebp, librsvg and libc in their own files", arguments: allowedImports.keys.sorted())
     func importsFollowTheLayers(target: String) throws {
         let allowed = try #require(Self.allowedImports[target])
         let files = Self.files(of: target)

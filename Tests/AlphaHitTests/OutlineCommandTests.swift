@@ -63,7 +63,7 @@ struct OutlineCommandTests {
             #expect(outcome.status == 0, "\(outcome.standardError)")
             let atlas = try Atlas(contentsOfFile: atlasPath)
             let frame = try atlas.frame(named: name, index: nil)
-            let sheet = try PNGDecoder().decode(contentsOfFile: FrameSelection.sheetPath(of: frame, atlas: atlasPath), as: .alpha8)
+            let sheet = try ImageDecoder().decode(contentsOfFile: FrameSelection.sheetPath(of: frame, atlas: atlasPath), as: .alpha8)
             let plane = frame.alphaPlane(from: sheet)
             let polygons = try Self.polygons(outcome.text)
             for y in 0..<frame.sourceHeight {

@@ -46,7 +46,7 @@ struct OutlinePiecesTests {
 
     @Test("the simplified diamond is one convex octagon, six triangles, or pieces of at most K corners")
     func diamondByHand() throws {
-        let image = try PNGDecoder().decode(contentsOfFile: Fixtures.packageRoot.appendingPathComponent("Samples/diamonds/diamond.png").path, as: .alpha8)
+        let image = try ImageDecoder().decode(contentsOfFile: Fixtures.packageRoot.appendingPathComponent("Samples/diamonds/diamond.png").path, as: .alpha8)
         let diamond = try #require(try outline(of: image, epsilon: 1).first)
         #expect(try diamond.convexPieces().count == 1)
         #expect(Set(try diamond.convexPieces()[0].map { [$0.x, $0.y] }) == Set(diamond.outer.map { [$0.x, $0.y] }))

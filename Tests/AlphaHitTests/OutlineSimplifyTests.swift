@@ -13,7 +13,7 @@ struct OutlineSimplifyTests {
 
     @Test("the diamond sample within 1 pixel keeps only its eight corners")
     func diamondByHand() throws {
-        let image = try PNGDecoder().decode(contentsOfFile: Fixtures.packageRoot.appendingPathComponent("Samples/diamonds/diamond.png").path, as: .alpha8)
+        let image = try ImageDecoder().decode(contentsOfFile: Fixtures.packageRoot.appendingPathComponent("Samples/diamonds/diamond.png").path, as: .alpha8)
         let simplified = try outline(of: image, epsilon: 1)
         // Its staircases are one pixel a step, so each side's steps lie within 1 of its chord.
         #expect(simplified == [OutlinePolygon(outer: Mask.points([(49, 0), (51, 0), (100, 49), (100, 51), (51, 100), (49, 100), (0, 51), (0, 49)]))])

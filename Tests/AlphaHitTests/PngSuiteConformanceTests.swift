@@ -46,7 +46,7 @@ struct PngSuiteConformanceTests {
         let suite = Fixtures.pngSuite
         let expectation = try #require(Self.expected[name])
         let path = suite.appendingPathComponent(name).path
-        let decoder = PNGDecoder()
+        let decoder = ImageDecoder()
 
         let alpha = try decoder.decode(contentsOfFile: path, as: .alpha8)
         #expect(alpha.width == expectation.width)
@@ -75,8 +75,8 @@ struct PngSuiteConformanceTests {
         let message = try #require(Self.expected[name]?.libpngMessage)
         let path = suite.appendingPathComponent(name).path
         for format in [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: 26)] {
-            let error = try #require(throws: PNGDecodingError.self) {
-                try PNGDecoder().decode(contentsOfFile: path, as: format)
+            let error = try #require(throws: ImageDecodingError.self) {
+                try ImageDecoder().decode(contentsOfFile: path, as: format)
             }
             #expect(error.source == path)
             #expect(error.description.contains(message), "\(error) should contain \(message)")

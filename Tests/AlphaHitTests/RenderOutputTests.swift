@@ -44,7 +44,7 @@ struct RenderOutputTests {
         let (folder, path) = try CommandFixtures.layout(#"{"id": "a", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}"#)
         let png = folder.appendingPathComponent("a.png").path
         #expect(try HitTestRunner.run(["render", path, "-o", png]).status == 0)
-        let header = try PNGDecoder().readHeader(contentsOfFile: png)
+        let header = try ImageDecoder().readHeader(contentsOfFile: png)
         #expect((header.width, header.height) == (100, 100))
         let diamonds = folder.appendingPathComponent("d.png").path
         #expect(try HitTestRunner.run(["render", CommandFixtures.diamonds.replacingOccurrences(of: "diamonds", with: "nested"), "-o", diamonds]).status == 0)

@@ -25,7 +25,7 @@ struct RenderValidateInspectTests {
             colorOf[String(parts[1])] = stride(from: 0, to: 6, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16)! } + [255]
             if parts[2] != "0" { owners.insert(String(parts[1])) }
         }
-        let image = try PNGDecoder().decode(contentsOfFile: png, as: .premultipliedARGB8)
+        let image = try ImageDecoder().decode(contentsOfFile: png, as: .premultipliedARGB8)
         var points = ""
         for y in 0..<image.height {
             for x in 0..<image.width { points += "\((Double(x) + 0.5) / scale),\((Double(y) + 0.5) / scale)\n" }
@@ -128,6 +128,7 @@ struct RenderValidateInspectTests {
         #expect(outcome.text == """
             file: \(path)
             size: 8x4 pixels
+            format: PNG
             color type: rgba
             bit depth: 8
             interlaced: yes (Adam7)

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Files whose content is another image format are refused by name, with what to do; text and
-/// anything unknown stay "not a PNG image". The signatures are written out here from the formats'
+/// anything unknown are "not a PNG, WebP or SVG image". The signatures are written out here from the formats'
 /// specifications, independently of ImageContent.
 @Suite("Other image formats are refused by name")
 struct UnsupportedFormatTests {
@@ -33,14 +33,11 @@ struct UnsupportedFormatTests {
         (.astc, bytes([0x13, 0xAB, 0xA1, 0x5C, 4, 4, 1])),
         (.pvr, bytes([0x50, 0x56, 0x52, 0x03]) + le32(0)),
         (.pvr, le32(52) + [UInt8](repeating: 0, count: 40) + ascii("PVR!")),
-        (.webP, ascii("RIFF") + le32(26) + ascii("WEBPVP8L")),
-        (.svg, ascii("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\"/>")),
-        (.svg, bytes([0xEF, 0xBB, 0xBF]) + ascii("<?xml version=\"1.0\"?>\n<!-- exported -->\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"x\" [<!ENTITY a \">\">]>\n  <svg:svg xmlns:svg=\"http://www.w3.org/2000/svg\">")),
     ]
 
-    static func error(_ content: [UInt8]) -> PNGDecodingError? {
+    static func error(_ content: [UInt8]) -> ImageDecodingError? {
         do {
-            _ = try PNGDecoder().decode(bytes: content, name: "art.png", as: .alpha8)
+            _ = try ImageDecoder().decode(bytes: content, name: "art.png", as: .alpha8)
             return nil
         } catch {
             return error
@@ -56,22 +53,22 @@ struct UnsupportedFormatTests {
         #expect(Self.error(signature) == .unsupportedFormat(source: "art.png", format: format))
         let path = try Fixtures.temporaryDirectory().appendingPathComponent("art.png").path
         try Fixtures.write(content, to: path)
-        #expect(throws: PNGDecodingError.unsupportedFormat(source: path, format: format)) {
-            try PNGDecoder().decode(contentsOfFile: path, as: .premultipliedARGB8)
+        #expect(throws: ImageDecodingError.unsupportedFormat(source: path, format: format)) {
+            try ImageDecoder().decode(contentsOfFile: path, as: .premultipliedARGB8)
         }
     }
 
     @Test("the message names the format and says what to do")
     func messages() {
-        #expect(PNGDecodingError.unsupportedFormat(source: "a.dds", format: .dds).description == "a.dds: DDS (a GPU-compressed texture) cannot be read; export PNG")
-        #expect(PNGDecodingError.unsupportedFormat(source: "a.jpg", format: .jpeg).description
-            == "a.jpg: JPEG cannot be read; it has no transparency to test against; export PNG with an alpha channel")
+        #expect(ImageDecodingError.unsupportedFormat(source: "a.dds", format: .dds).description == "a.dds: DDS (a GPU-compressed texture) cannot be read; export PNG or WebP")
+        #expect(ImageDecodingError.unsupportedFormat(source: "a.jpg", format: .jpeg).description
+            == "a.jpg: JPEG cannot be read; it has no transparency to test against; export PNG or WebP with an alpha channel")
         for format in UnsupportedImageFormat.allCases {
             #expect(format.description.hasPrefix("\(format.name) cannot be read; "))
         }
     }
 
-    @Test("text, weak look-alikes and unknown bytes stay 'not a PNG image'", arguments: [
+    @Test("text, weak look-alikes and unknown bytes are neither PNG, WebP nor SVG", arguments: [
         "this is a text file", "BM but only two letters of a bitmap", "DDS without its header size", "sB and nothing more",
         "<html><body><svg/></body></html>", "<?xml version=\"1.0\"?><svgfont/>", "<!-- an unterminated comment <svg>",
         "RIFF....WAVEfmt ", "....ftypisom....", "GIF88a",
@@ -80,6 +77,7 @@ struct UnsupportedFormatTests {
         let content = Self.ascii(text) + Self.ascii(String(repeating: " ", count: 40))
         let error = try #require(Self.error(content))
         #expect(error == .notPNG(source: "art.png", libpngMessage: "Not a PNG file"), "\(error)")
+        #expect(error.description == "art.png: not a PNG, WebP or SVG image (libpng: Not a PNG file)")
     }
 
     @Test("a PNG's own signature, truncated, is never taken for another format")
@@ -91,15 +89,15 @@ struct UnsupportedFormatTests {
         }
     }
 
-    @Test("every command names the format: inspect of an SVG (XML, yet no atlas), decode, and a layout's image")
+    @Test("every command names the format, whatever the file's name: inspect, decode, and a layout's image")
     func commandsNameTheFormat() throws {
         let folder = try Fixtures.temporaryDirectory()
-        let svg = folder.appendingPathComponent("icon.svg").path
-        try Fixtures.write(Self.ascii("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\"/>\n"), to: svg)
-        let inspect = try HitTestRunner.run(["inspect", svg])
+        let gif = folder.appendingPathComponent("icon.svg").path
+        try Fixtures.write(Self.ascii("GIF89a") + [UInt8](repeating: 0, count: 40), to: gif)
+        let inspect = try HitTestRunner.run(["inspect", gif])
         #expect(inspect.status == 1)
-        #expect(inspect.standardError == "Error: \(svg): SVG cannot be read; this version of AlphaHit reads PNG only; export PNG\n")
-        let decode = try HitTestRunner.run(["decode", svg, "-f", "alpha8", "-o", "-"])
+        #expect(inspect.standardError == "Error: \(gif): GIF cannot be read; export PNG or WebP\n")
+        let decode = try HitTestRunner.run(["decode", gif, "-f", "alpha8", "-o", "-"])
         #expect(decode.status == 1)
         #expect(decode.standardOutput.isEmpty)
 
@@ -110,6 +108,6 @@ struct UnsupportedFormatTests {
         let query = try HitTestRunner.run(["query", layout, "0.5,0.5"])
         #expect(query.status == 1)
         #expect(query.standardError.contains("elements[0].image"))
-        #expect(query.standardError.contains("sprite.png: DDS (a GPU-compressed texture) cannot be read; export PNG"), "\(query.standardError)")
+        #expect(query.standardError.contains("sprite.png: DDS (a GPU-compressed texture) cannot be read; export PNG or WebP"), "\(query.standardError)")
     }
 }

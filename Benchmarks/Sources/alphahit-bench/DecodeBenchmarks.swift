@@ -22,7 +22,7 @@ enum DecodeBenchmarks {
             return {
                 var sum: UInt64 = 0
                 for _ in 0..<repeats {
-                    let image = try! PNGDecoder().decode(contentsOfFile: path, as: format)
+                    let image = try! ImageDecoder().decode(contentsOfFile: path, as: format)
                     sum &+= UInt64(image.alpha(atX: image.width / 2, y: image.height / 2))
                 }
                 return sum

@@ -15,7 +15,7 @@ enum LookupBenchmarks {
                 return random.points(pointCount, width: Double(side), height: Double(side))
             }
             func image(_ format: PixelFormat) throws -> DecodedImage {
-                try PNGDecoder(limits: limits).decode(contentsOfFile: path.get(), as: format)
+                try ImageDecoder(limits: limits).decode(contentsOfFile: path.get(), as: format)
             }
             let floorName = "lookup/floor/\(label)"
             benchmarks.append(Benchmark(name: floorName, unit: "point", operations: pointCount) {

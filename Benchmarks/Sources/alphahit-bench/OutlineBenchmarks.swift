@@ -6,7 +6,7 @@ import Foundation
 /// and the input region of `Samples/large`, against the work they must stay near.
 enum OutlineBenchmarks {
     static func declare(_ fixtures: BenchFixtures, figures: FigureSink) -> [Benchmark] {
-        let large = Lazy { try PNGDecoder().decode(contentsOfFile: try fixtures.realisticImage(side: fixtures.quick ? 512 : 4096), as: .alpha8) }
+        let large = Lazy { try ImageDecoder().decode(contentsOfFile: try fixtures.realisticImage(side: fixtures.quick ? 512 : 4096), as: .alpha8) }
         let largeExact = Lazy { try SolidMask(image: try large.get()).exactOutline() }
         let art = Lazy { try Self.art() }
         let layout = BenchFixtures.samples.appendingPathComponent("large/layout.json").path
@@ -74,7 +74,7 @@ enum OutlineBenchmarks {
         for folder in try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted() {
             let directory = samples.appendingPathComponent(folder)
             for file in (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.sorted() ?? [] where file.hasSuffix(".png") {
-                masks.append(try SolidMask(image: try PNGDecoder().decode(contentsOfFile: directory.appendingPathComponent(file).path, as: .alpha8)))
+                masks.append(try SolidMask(image: try ImageDecoder().decode(contentsOfFile: directory.appendingPathComponent(file).path, as: .alpha8)))
             }
         }
         let atlases = root.appendingPathComponent("Tests/AlphaHitTests/Fixtures/Atlases")
@@ -84,7 +84,7 @@ enum OutlineBenchmarks {
             var sheets: [String: DecodedImage] = [:]
             for frame in atlas.frames {
                 let sheetPath = (path as NSString).deletingLastPathComponent + "/" + frame.sheet
-                if sheets[sheetPath] == nil { sheets[sheetPath] = try PNGDecoder().decode(contentsOfFile: sheetPath, as: .alpha8) }
+                if sheets[sheetPath] == nil { sheets[sheetPath] = try ImageDecoder().decode(contentsOfFile: sheetPath, as: .alpha8) }
                 let plane = frame.alphaPlane(from: sheets[sheetPath]!)
                 let width = frame.sourceWidth
                 masks.append(SolidMask(width: width, height: frame.sourceHeight) { x, y in

@@ -109,7 +109,7 @@ enum ResolutionBenchmarks {
     /// The floor under `resolve/diamonds`: the sample's four 100 × 100 diamonds at their fixed
     /// offsets, front to back, each a bounds check and one alpha read, written out by hand.
     static func diamondsFloor(_ points: [Point]) -> () -> UInt64 {
-        let image = try! PNGDecoder().decode(contentsOfFile: BenchFixtures.samples.appendingPathComponent("diamonds/diamond.png").path, as: .alpha8)
+        let image = try! ImageDecoder().decode(contentsOfFile: BenchFixtures.samples.appendingPathComponent("diamonds/diamond.png").path, as: .alpha8)
         let origins: [(x: Int, y: Int)] = [(70, 60), (70, 0), (140, 30), (0, 30)]  // south, north, east, west
         return {
             image.withUnsafeBytes { bytes in

@@ -12,7 +12,7 @@ enum SeedBenchmarks {
                 }
                 var random = SeededRandom(state: 7)
                 let points = random.points(count, width: 64, height: 64)
-                let decoder = PNGDecoder()
+                let decoder = ImageDecoder()
                 return {
                     var sum: UInt64 = 0
                     for point in points {

@@ -147,7 +147,7 @@ public final class HitScene: Sendable {
     /// A scene of `layout`, built with the images of `sources` (and the rest through `cache`),
     /// its elements numbered `numbers` in pre-order (or by `sceneNumbers`, by id).
     private static func build(
-        _ layout: Layout, numbers: [Int32]?, next: Int32, sources: [ImageSource: PlacedImage], cache: ImageCache,
+        _ layout: Layout, numbers: [Int32]?, next: Int32, sources: [ImageRequest: PlacedImage], cache: ImageCache,
         sceneNumbers: SceneNumbers? = nil
     ) throws(LayoutError) -> LiveScene {
         var builder = EngineBuilder(layout: layout, cache: cache)

@@ -11,8 +11,8 @@ struct FileIdentity: Hashable, Sendable {
 
     /// Resolves `path` (symbolic links, `.` and `..`) and reads its identity.
     ///
-    /// - Throws: ``PNGDecodingError/fileNotFound(source:)`` or ``PNGDecodingError/unreadable(source:reason:)``.
-    init(path: String) throws(PNGDecodingError) {
+    /// - Throws: ``ImageDecodingError/fileNotFound(source:)`` or ``ImageDecodingError/unreadable(source:reason:)``.
+    init(path: String) throws(ImageDecodingError) {
         do throws(Platform.SystemError) {
             canonicalPath = try Platform.canonicalPath(path)
             status = try Platform.status(ofPath: canonicalPath)

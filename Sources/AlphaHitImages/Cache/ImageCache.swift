@@ -3,8 +3,9 @@ import AlphaHitBasics
 /// A thread-safe cache of decoded images with a byte budget and least-recently-used eviction.
 ///
 /// Images are keyed by the file's canonical path, its identity on disk (device, inode,
-/// size, modification time: an edited file is decoded again) and the requested
-/// ``PixelFormat`` (including `minAlpha` for masks). Elements that share an image file
+/// size, modification time: an edited file is decoded again), the requested
+/// ``PixelFormat`` (including `minAlpha` for masks) and, for SVG documents only, the scale
+/// they are drawn at (a raster file is one entry whatever scale is asked for). Elements that share an image file
 /// share one buffer. Two threads asking for the same missing image decode it once;
 /// a failed decode is reported to every caller waiting on it and is not cached.
 ///
@@ -17,11 +18,13 @@ public final class ImageCache: Sendable {
     /// The most bytes of pixel data the cache keeps.
     public let byteBudget: Int
     /// The decoder every image is read with.
-    public let decoder: PNGDecoder
+    public let decoder: ImageDecoder
 
     struct Key: Hashable {
         let path: String
         let format: PixelFormat
+        /// The scale an SVG is drawn at; nil for raster images, which have one size.
+        let vectorScale: Double?
     }
 
     struct Entry {
@@ -46,16 +49,19 @@ public final class ImageCache: Sendable {
     ///   - limits: limits every decoded image must respect (default ``DecodingLimits/default``).
     public init(byteBudget: Int = 256 << 20, limits: DecodingLimits = .default) {
         self.byteBudget = max(0, byteBudget)
-        self.decoder = PNGDecoder(limits: limits)
+        self.decoder = ImageDecoder(limits: limits)
     }
 
-    /// The image at `path` decoded as `format`, from the cache when the file has not changed.
+    /// The image at `path` decoded as `format` (an SVG drawn at `scale` pixels per point), from
+    /// the cache when the file has not changed.
     ///
-    /// - Throws: ``PNGDecodingError``, as ``PNGDecoder/decode(contentsOfFile:as:)`` does
+    /// - Throws: ``ImageDecodingError``, as ``ImageDecoder/decode(contentsOfFile:as:scale:)`` does
     ///   (the error names the file's canonical path once the file was found).
-    public func image(contentsOfFile path: String, as format: PixelFormat) throws(PNGDecodingError) -> DecodedImage {
+    public func image(contentsOfFile path: String, as format: PixelFormat, scale: Double = 1) throws(ImageDecodingError) -> DecodedImage {
+        guard scale.isFinite, scale > 0 else { throw .invalidScale(source: path, scale: scale) }
         let identity = try FileIdentity(path: path)
-        let key = Key(path: identity.canonicalPath, format: format)
+        let isVector = ImageContent(contentsOfFile: identity.canonicalPath) == .svg
+        let key = Key(path: identity.canonicalPath, format: format, vectorScale: isVector ? scale : nil)
 
         enum Plan {
             case cached(DecodedImage)
@@ -88,8 +94,8 @@ public final class ImageCache: Sendable {
         case .wait(let load):
             return try load.wait().get()
         case .load(let load):
-            let outcome = Result { () throws(PNGDecodingError) in
-                try decoder.decode(contentsOfFile: identity.canonicalPath, as: format)
+            let outcome = Result { () throws(ImageDecodingError) in
+                try decoder.decode(contentsOfFile: identity.canonicalPath, as: format, scale: scale)
             }
             state.withLock { state in
                 if state.loading[key] === load { state.loading[key] = nil }

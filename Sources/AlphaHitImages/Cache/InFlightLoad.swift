@@ -3,7 +3,7 @@ import AlphaHitBasics
 /// One decode in progress that other callers asking for the same image wait on,
 /// so that an image is decoded once however many threads want it (single flight).
 final class InFlightLoad: Sendable {
-    private let outcome = Locked<Result<DecodedImage, PNGDecodingError>?>(nil)
+    private let outcome = Locked<Result<DecodedImage, ImageDecodingError>?>(nil)
     let identity: FileIdentity
 
     init(identity: FileIdentity) {
@@ -11,12 +11,12 @@ final class InFlightLoad: Sendable {
     }
 
     /// Publishes the outcome and wakes every waiter.
-    func complete(_ result: Result<DecodedImage, PNGDecodingError>) {
+    func complete(_ result: Result<DecodedImage, ImageDecodingError>) {
         outcome.withLockAndNotify { $0 = result }
     }
 
     /// Blocks until the loading thread publishes its outcome.
-    func wait() -> Result<DecodedImage, PNGDecodingError> {
+    func wait() -> Result<DecodedImage, ImageDecodingError> {
         outcome.wait { $0 }
     }
 }

@@ -14,26 +14,31 @@ public struct DecodedImage: Sendable {
     public let format: PixelFormat
     /// Bytes from the start of one row to the next; at least the row's packed size.
     public let bytesPerRow: Int
-    /// What the source file's header said.
-    public let header: PNGHeader
+    /// The file format the image was read from and what its header said.
+    public let origin: ImageOrigin
 
     @usableFromInline package let storage: PixelStorage
     /// log2 of the bytes a pixel's alpha is apart (0 for alpha8, 2 for ARGB), or -1 for masks:
     /// one integer compare on the lookup path instead of a switch over the format enum.
     @usableFromInline let alphaShift: Int
 
-    init(width: Int, height: Int, format: PixelFormat, bytesPerRow: Int, header: PNGHeader, storage: PixelStorage) {
+    init(width: Int, height: Int, format: PixelFormat, bytesPerRow: Int, origin: ImageOrigin, storage: PixelStorage) {
         self.width = width
         self.height = height
         self.format = format
         self.bytesPerRow = bytesPerRow
-        self.header = header
+        self.origin = origin
         self.storage = storage
         switch format {
         case .alpha8: alphaShift = 0
         case .premultipliedARGB8: alphaShift = 2
         case .mask1: alphaShift = -1
         }
+    }
+
+    /// The PNG header, when the image was read from a PNG.
+    public var pngHeader: PNGHeader? {
+        if case .png(let header) = origin { header } else { nil }
     }
 
     /// The number of pixel bytes held: `bytesPerRow * height`.

@@ -12,6 +12,9 @@ public struct DecodingLimits: Hashable, Sendable {
     public var maxDecodedBytes: Int
     /// Largest accepted `width * height` (default: no limit beyond the width and height).
     public var maxPixelCount: Int
+    /// Largest accepted file, in bytes, for the formats whose libraries read a whole file from
+    /// memory (WebP, SVG); PNGs are streamed and need no such limit. Checked before the file is read.
+    public var maxEncodedBytes: Int
     /// What the error message tells a user to do to accept a larger image: a library user raises
     /// these limits, a command-line user passes an option (`hittest --max-pixels`).
     public var remedy: String
@@ -19,15 +22,16 @@ public struct DecodingLimits: Hashable, Sendable {
     /// The remedy the library's errors suggest by default.
     public static let defaultRemedy = "raise DecodingLimits to accept it"
 
-    /// Creates limits; the defaults are 16,384 × 16,384 pixels and 256 MiB.
+    /// Creates limits; the defaults are 16,384 × 16,384 pixels, 256 MiB decoded and 256 MiB of file.
     public init(
         maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxDecodedBytes: Int = 256 << 20, maxPixelCount: Int = .max,
-        remedy: String = defaultRemedy
+        maxEncodedBytes: Int = 256 << 20, remedy: String = defaultRemedy
     ) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
         self.maxDecodedBytes = maxDecodedBytes
         self.maxPixelCount = maxPixelCount
+        self.maxEncodedBytes = maxEncodedBytes
         self.remedy = remedy
     }
 

@@ -4,12 +4,23 @@ import AlphaHitBasics
 /// are written. A format is named only on a signature strong enough not to catch text by chance.
 package enum ImageContent: Hashable, Sendable {
     case png
+    /// `RIFF`, a size, `WEBP`.
+    case webP
+    /// An XML document whose root element is `svg`.
+    case svg
     case known(UnsupportedImageFormat)
     case unknown
 
     /// How many leading bytes ``init(prefix:)`` looks at: enough for an XML declaration, a comment
     /// and a doctype before an SVG's root element.
     package static let prefixLength = 4096
+
+    /// The content of the regular file at `path`, from its first ``prefixLength`` bytes; nil when
+    /// the path is no regular file or cannot be read (the decoder then reports why).
+    package init?(contentsOfFile path: String) {
+        guard let prefix = Platform.readPrefix(path, byteCount: Self.prefixLength) else { return nil }
+        self.init(prefix: prefix)
+    }
 
     /// The content the leading bytes `prefix` (up to ``prefixLength`` of them) show.
     package init(prefix bytes: some Collection<UInt8>) {
@@ -26,7 +37,7 @@ package enum ImageContent: Hashable, Sendable {
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             self = .png
         } else if ascii("RIFF"), ascii("WEBP", at: 8) {
-            self = .known(.webP)
+            self = .webP
         } else if starts([0xFF, 0xD8, 0xFF]) {
             self = .known(.jpeg)
         } else if ascii("GIF87a") || ascii("GIF89a") {
@@ -54,7 +65,7 @@ package enum ImageContent: Hashable, Sendable {
         } else if starts([0x50, 0x56, 0x52, 0x03]) || ascii("PVR!", at: 44) {
             self = .known(.pvr)  // version 3, or the legacy header's tag at byte 44
         } else if Self.isSVG(b) {
-            self = .known(.svg)
+            self = .svg
         } else {
             self = .unknown
         }

@@ -18,6 +18,11 @@ public enum PixelFormat: Hashable, Sendable {
     /// as `UInt64`. Padding bits are zero. `minAlpha` 0 sets every pixel.
     case mask1(minAlpha: UInt8)
 
+    /// Whether this is a ``mask1(minAlpha:)`` format (built by setting bits into zeroed rows).
+    package var isMask: Bool {
+        if case .mask1 = self { true } else { false }
+    }
+
     /// The bytes one row of `width` pixels occupies in this format, or nil on overflow.
     package func bytesPerRow(width: Int) -> Int? {
         switch self {

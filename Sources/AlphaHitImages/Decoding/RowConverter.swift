@@ -47,6 +47,15 @@ struct RowConverter {
         }
     }
 
+    /// Sets the bits of a ``PixelFormat/mask1(minAlpha:)`` row (zeroed before) from a row of alpha
+    /// bytes: the formats that decode alpha on its own plane (WebP, SVG) share the mask rule here.
+    static func mask(alpha source: UnsafePointer<UInt8>, count: Int, minAlpha: UInt8, into row: UnsafeMutableRawPointer) {
+        let words = row.assumingMemoryBound(to: UInt64.self)
+        for x in 0..<count where AlphaThreshold.isSolid(alpha: source[x], minimumAlpha: minAlpha) {
+            words[x &>> 6] |= 1 &<< UInt64(x & 63)
+        }
+    }
+
     /// `(c * a + 127) / 255`, which equals `round(c * a / 255)` for every 8-bit pair.
     @inline(__always)
     static func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt8 {

@@ -4,8 +4,6 @@ import AlphaHitBasics
 /// refused by name ("DDS (a GPU-compressed texture) cannot be read") instead of as "not a PNG".
 public enum UnsupportedImageFormat: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case jpeg, gif, bmp, tiff, avif, heic, jpegXL, ktx, ktx2, dds, basisUniversal, astc, pvr
-    /// Recognised, but read only by a later version of the decoder.
-    case webP, svg
 
     /// The format's name, with what kind of file it is where the name alone may not say.
     public var name: String {
@@ -23,20 +21,17 @@ public enum UnsupportedImageFormat: String, Hashable, Sendable, CaseIterable, Cu
         case .basisUniversal: "Basis Universal (a GPU-compressed texture)"
         case .astc: "ASTC (a GPU-compressed texture)"
         case .pvr: "PVR (a GPU-compressed texture)"
-        case .webP: "WebP"
-        case .svg: "SVG"
         }
     }
 
     /// What to do instead. Formats without exact transparency (JPEG) say so.
     public var remedy: String {
         switch self {
-        case .jpeg: "it has no transparency to test against; export PNG with an alpha channel"
-        case .webP, .svg: "this version of AlphaHit reads PNG only; export PNG"
-        default: "export PNG"
+        case .jpeg: "it has no transparency to test against; export PNG or WebP with an alpha channel"
+        default: "export PNG or WebP"
         }
     }
 
-    /// "DDS (a GPU-compressed texture) cannot be read; export PNG".
+    /// "DDS (a GPU-compressed texture) cannot be read; export PNG or WebP".
     public var description: String { "\(name) cannot be read; \(remedy)" }
 }

@@ -4,7 +4,7 @@ import AlphaHit
 enum DecodeCommand: Subcommand {
     static let spec = CommandSpec(
         name: "decode",
-        abstract: "Decode a PNG into a raw alpha8, argb8 or mask1 buffer.",
+        abstract: "Decode a PNG, WebP or SVG image into a raw alpha8, argb8 or mask1 buffer.",
         discussion: """
             Rows are written tightly packed: alpha8 is WIDTH bytes a row; argb8 is 4 x WIDTH bytes
             a row, premultiplied, in the order A, R, G, B; mask1 is ceil(WIDTH / 8) bytes a row,
@@ -12,11 +12,13 @@ enum DecodeCommand: Subcommand {
             On success prints 'WIDTH HEIGHT FORMAT' on standard output (on standard error
             when the bytes themselves go to standard output with '-o -').
             Given an atlas with --frame NAME [--index N], writes that frame: its source size, the
-            trimmed pixels transparent, the rotation undone. --rect X,Y,W,H writes that rectangle of a PNG.
+            trimmed pixels transparent, the rotation undone. --rect X,Y,W,H writes that rectangle of an
+            image. An SVG is drawn at --scale pixels per point, else @2x/@3x in its name, else 1
+            (an atlas's SVG sheet at 1).
             Exit codes: 0 decoded, 1 the image could not be decoded or written, 2 usage error.
             """,
-        arguments: [.init(name: "image", help: "The PNG file to decode (or an atlas, with --frame).")],
-        options: [format, output, minAlpha, stats, LayoutLoading.maxPixels] + FrameSelection.options,
+        arguments: [.init(name: "image", help: "The PNG, WebP or SVG file to decode (or an atlas, with --frame).")],
+        options: [format, output, minAlpha, stats, LayoutLoading.maxPixels, FrameSelection.scale] + FrameSelection.options,
         rules: [.requires("--min-alpha", "--format", values: ["mask1"], expected: "to be used with --format mask1 only")] + FrameSelection.rules)
 
     /// The formats by their command-line names.
@@ -55,8 +57,7 @@ enum DecodeCommand: Subcommand {
         let start = SystemCalls.monotonicSeconds()
         let image: DecodedImage
         do {
-            let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
-            image = try PNGDecoder(limits: limits).decode(contentsOfFile: arguments.positionals[0], as: format)
+            image = try ImageDecoder(limits: limits).decode(contentsOfFile: path, as: format, scale: FrameSelection.vectorScale(given: arguments[FrameSelection.scale], path: path))
         } catch {
             // A file that fails slowly or greedily is exactly when the figures help.
             if arguments.isSet(stats) {
@@ -81,19 +82,15 @@ enum DecodeCommand: Subcommand {
         _ path: String, format: PixelFormat, formatName: FormatName, output: String, limits: DecodingLimits, _ arguments: ParsedArguments, io: CommandIO
     ) throws {
         if arguments.isSet(stats) { throw UsageError.other("--stats is for a whole PNG, not a frame or a rectangle of one.") }
-        func decode(_ file: String) throws -> DecodedImage {
-            do {
-                return try PNGDecoder(limits: limits).decode(contentsOfFile: file, as: format)
-            } catch {
-                throw CommandFailure(description: error.description)
-            }
+        func decode(_ file: String, scale: Double = 1) throws -> DecodedImage {
+            try FrameSelection.decode(file, limits: limits, as: format, scale: scale)
         }
         let sheet: DecodedImage, frame: AtlasFrame
         var inputs = [path]
         if !FrameSelection.isAtlas(path) {
             if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
             guard let rect = arguments[FrameSelection.rect] else { throw UsageError.other("'\(path)' is not an atlas: give --rect X,Y,W,H, or decode it whole.") }
-            sheet = try decode(path)
+            sheet = try decode(path, scale: FrameSelection.vectorScale(given: arguments[FrameSelection.scale], path: path))
             frame = try FrameSelection.region(rect, in: sheet, file: path)
         } else {
             if let text = arguments.text(of: FrameSelection.rect) { throw UsageError.invalidValue(option: "--rect", value: text, expected: "a PNG, not an atlas") }

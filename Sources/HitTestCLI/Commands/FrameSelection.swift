@@ -18,7 +18,22 @@ enum FrameSelection {
             return [x, y, w, h]
         })
 
+    static let scale = Option(
+        "--scale", value: "<s>", help: "With an SVG: pixels per point to draw it at. (default: @2x/@3x in the file name, else 1)",
+        expected: "a number greater than 0 and at most 64", parse: { Double($0).flatMap { $0.isFinite && $0 > 0 && $0 <= 64 ? $0 : nil } })
+
     static let options: [any OptionDeclaration] = [frame, index, rect]
+
+    /// The scale an SVG at `path` is drawn at: `given` (the command's `--scale`), else `@2x`/`@3x`
+    /// in its name, else 1 (the layout rule without a layout). Raster images ignore it.
+    static func vectorScale(given: Double?, path: String) -> Double {
+        given ?? ImageScale.inferred(fromPath: path) ?? 1
+    }
+
+    /// Whether the file at `path` is an SVG document, by its content.
+    static func isSVG(_ path: String) -> Bool {
+        ImageContent(contentsOfFile: path) == .svg
+    }
 
     /// Whether the file is an atlas description rather than an image: not a PNG (by its signature)
     /// and text (UTF-8, or UTF-16, which the atlas reader refuses by name). An atlas's own problem is
@@ -26,8 +41,8 @@ enum FrameSelection {
     /// says what is wrong with them.
     static func isAtlas(_ path: String) -> Bool {
         guard let bytes = Platform.readPrefix(path, byteCount: 1 << 16), !bytes.isEmpty, !bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return false }
-        // An SVG is XML too, but an image: the decoder names it.
-        if case .known = ImageContent(prefix: bytes) { return false }
+        // An SVG is XML too, but an image, as is every format the decoder reads or names.
+        guard ImageContent(prefix: bytes) == .unknown else { return false }
         if AtlasText.isWideText(bytes) { return true }
         let head = bytes.prefix(64)
         guard head.allSatisfy({ $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return false }
@@ -38,10 +53,11 @@ enum FrameSelection {
         return first == nil || first == UInt8(ascii: "{") || first == UInt8(ascii: "<") || bytes.contains(UInt8(ascii: ":"))
     }
 
-    /// The PNG at `file` decoded as `format` within `limits` (an input failure otherwise).
-    static func decode(_ file: String, limits: DecodingLimits, as format: PixelFormat) throws -> DecodedImage {
+    /// The image at `file` decoded as `format` within `limits`, an SVG at `scale` (an input
+    /// failure otherwise).
+    static func decode(_ file: String, limits: DecodingLimits, as format: PixelFormat, scale: Double = 1) throws -> DecodedImage {
         do {
-            return try PNGDecoder(limits: limits).decode(contentsOfFile: file, as: format)
+            return try ImageDecoder(limits: limits).decode(contentsOfFile: file, as: format, scale: scale)
         } catch {
             throw CommandFailure(description: error.description)
         }

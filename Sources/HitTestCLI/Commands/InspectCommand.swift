@@ -5,11 +5,14 @@ import AlphaHitJSON
 enum InspectCommand: Subcommand {
     static let spec = CommandSpec(
         name: "inspect",
-        abstract: "Describe a PNG image (or an atlas's frames): size, format, scale, and where it is solid.",
+        abstract: "Describe a PNG, WebP or SVG image (or an atlas's frames): size, format, scale, and where it is solid.",
         discussion: """
-            --json prints one object: file, width, height, colorType, bitDepth, interlaced,
-            transparencyChunk, imageScale, imageScaleFromName, threshold, minAlpha, opaqueBounds
-            ({x, y, width, height} in pixels, or null), solidPixels, totalPixels.
+            --json prints one object: file, format ("png", "webp" or "svg"), width, height; for a
+            PNG colorType, bitDepth, interlaced, transparencyChunk; for a WebP compression
+            ("lossless", "lossy" or "undetermined") and hasAlpha; for an SVG pointWidth and
+            pointHeight (its size in points); then imageScale, imageScaleFromName, threshold,
+            minAlpha, opaqueBounds ({x, y, width, height} in pixels, or null), solidPixels,
+            totalPixels. An SVG is drawn at --scale, else @2x/@3x in its name, else 1.
             Given an atlas (TexturePacker/Aseprite JSON, Starling XML, libGDX/Spine text), lists its
             frames: name, index, sheet, rectangle in the sheet, rotation, trimmed, source size
             (--json: {"atlas", "frames": [{"name", "index", "sheet", "rect", "rotation", "trimmed",
@@ -17,8 +20,8 @@ enum InspectCommand: Subcommand {
             as an image. --rect X,Y,W,H describes that rectangle of a PNG.
             Exit codes: 0 described, 1 the image could not be read or decoded, 2 usage error.
             """,
-        arguments: [.init(name: "image", help: "The PNG file, or an atlas.")],
-        options: [threshold, json, LayoutLoading.maxPixels] + FrameSelection.options,
+        arguments: [.init(name: "image", help: "The PNG, WebP or SVG file, or an atlas.")],
+        options: [threshold, json, LayoutLoading.maxPixels, FrameSelection.scale] + FrameSelection.options,
         rules: FrameSelection.rules)
 
     static let json = Flag("--json", help: "Print the description as one JSON object.")
@@ -31,7 +34,10 @@ enum InspectCommand: Subcommand {
         let path = arguments.positionals[0]
         let threshold = arguments[threshold] ?? AlphaThreshold.defaultValue
         let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
-        func decode(_ file: String) throws -> DecodedImage { try FrameSelection.decode(file, limits: limits, as: .alpha8) }
+        // An atlas's sheet is drawn at 1 pixel per point: its frames are given in sheet pixels.
+        func decode(_ file: String, scale: Double = 1) throws -> DecodedImage {
+            try FrameSelection.decode(file, limits: limits, as: .alpha8, scale: scale)
+        }
         if FrameSelection.isAtlas(path) {
             if let text = arguments.text(of: FrameSelection.rect) { throw UsageError.invalidValue(option: "--rect", value: text, expected: "a PNG, not an atlas") }
             let atlas = try FrameSelection.atlas(path)
@@ -44,24 +50,36 @@ enum InspectCommand: Subcommand {
             let plane = frame.alphaPlane(from: sheet)
             let scale = ImageScale.inferred(fromPath: sheetPath) ?? frame.scale
             return describe(
-                label: "\(path) frame \(frame.name)", width: frame.sourceWidth, height: frame.sourceHeight, header: sheet.header, scale: scale,
+                label: "\(path) frame \(frame.name)", width: frame.sourceWidth, height: frame.sourceHeight, origin: sheet.origin, scale: scale,
                 fromName: ImageScale.inferred(fromPath: sheetPath) != nil, threshold: threshold, json: arguments.isSet(json), io: io
             ) { x, y in plane[y * frame.sourceWidth + x] }
         }
         if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
-        let image = try decode(path)
+        let image = try decode(path, scale: FrameSelection.vectorScale(given: arguments[FrameSelection.scale], path: path))
         if let rect = arguments[FrameSelection.rect] {
             let region = try FrameSelection.region(rect, in: image, file: path)
             return describe(
-                label: "\(path) rect \(rect.map(String.init).joined(separator: ","))", width: region.sourceWidth, height: region.sourceHeight, header: image.header,
-                scale: ImageScale.inferred(fromPath: path), fromName: ImageScale.inferred(fromPath: path) != nil, threshold: threshold,
+                label: "\(path) rect \(rect.map(String.init).joined(separator: ","))", width: region.sourceWidth, height: region.sourceHeight, origin: image.origin,
+                scale: scale(of: image, path: path), fromName: fromName(image, path: path, arguments), threshold: threshold,
                 json: arguments.isSet(json), io: io
             ) { x, y in image.alpha(atX: region.sheetX + x, y: region.sheetY + y) }
         }
         describe(
-            label: path, width: image.width, height: image.height, header: image.header, scale: ImageScale.inferred(fromPath: path),
-            fromName: ImageScale.inferred(fromPath: path) != nil, threshold: threshold, json: arguments.isSet(json), io: io
+            label: path, width: image.width, height: image.height, origin: image.origin, scale: scale(of: image, path: path),
+            fromName: fromName(image, path: path, arguments), threshold: threshold, json: arguments.isSet(json), io: io
         ) { x, y in image.alpha(atX: x, y: y) }
+    }
+
+    /// The image's scale: an SVG's is the one it was drawn at; a raster's comes from its name.
+    private static func scale(of image: DecodedImage, path: String) -> Double? {
+        if case .svg(let header) = image.origin { return header.scale }
+        return ImageScale.inferred(fromPath: path)
+    }
+
+    /// Whether the scale came from an @2x/@3x file name (for an SVG: without --scale).
+    private static func fromName(_ image: DecodedImage, path: String, _ arguments: ParsedArguments) -> Bool {
+        if case .svg = image.origin, arguments[FrameSelection.scale] != nil { return false }
+        return ImageScale.inferred(fromPath: path) != nil
     }
 
     /// The frames of an atlas, one a line (or one JSON object).
@@ -107,7 +125,7 @@ enum InspectCommand: Subcommand {
 
     /// The statistics of an image (or frame) given its alpha at each pixel.
     private static func describe(
-        label path: String, width: Int, height: Int, header: PNGHeader, scale: Double?, fromName: Bool, threshold: Double, json: Bool, io: CommandIO,
+        label path: String, width: Int, height: Int, origin: ImageOrigin, scale: Double?, fromName: Bool, threshold: Double, json: Bool, io: CommandIO,
         alpha: (Int, Int) -> UInt8
     ) {
         let minAlpha = Int(AlphaThreshold.minimumAlpha(for: threshold))
@@ -126,10 +144,20 @@ enum InspectCommand: Subcommand {
             object.string("file", path)
             object.integer("width", width)
             object.integer("height", height)
-            object.string("colorType", "\(header.colorType)")
-            object.integer("bitDepth", header.bitDepth)
-            object.bool("interlaced", header.isInterlaced)
-            object.bool("transparencyChunk", header.hasTransparencyChunk)
+            object.string("format", origin.formatName)
+            switch origin {
+            case .png(let header):
+                object.string("colorType", "\(header.colorType)")
+                object.integer("bitDepth", header.bitDepth)
+                object.bool("interlaced", header.isInterlaced)
+                object.bool("transparencyChunk", header.hasTransparencyChunk)
+            case .webP(let header):
+                object.string("compression", header.compression.rawValue)
+                object.bool("hasAlpha", header.hasAlpha)
+            case .svg(let header):
+                object.number("pointWidth", header.width)
+                object.number("pointHeight", header.height)
+            }
             object.number("imageScale", scale ?? 1)
             object.bool("imageScaleFromName", fromName)
             object.number("threshold", threshold)
@@ -140,14 +168,26 @@ enum InspectCommand: Subcommand {
             io.output.write(object.json + "\n")
             return
         }
-        var lines = [
-            "file: \(path)",
-            "size: \(width)x\(height) pixels",
-            "color type: \(header.colorType)\(header.hasTransparencyChunk ? " with tRNS transparency" : "")",
-            "bit depth: \(header.bitDepth)",
-            "interlaced: \(header.isInterlaced ? "yes (Adam7)" : "no")",
-            "image scale: " + (scale.map { fromName ? "\(Int($0)) (from the @\(Int($0))x file name)" : "\(JSONText.number($0)) (from the atlas)" } ?? "1 (no @2x or @3x in the file name)"),
-        ]
+        var lines = ["file: \(path)", "size: \(width)x\(height) pixels"]
+        switch origin {
+        case .png(let header):
+            lines += [
+                "format: PNG",
+                "color type: \(header.colorType)\(header.hasTransparencyChunk ? " with tRNS transparency" : "")",
+                "bit depth: \(header.bitDepth)",
+                "interlaced: \(header.isInterlaced ? "yes (Adam7)" : "no")",
+            ]
+        case .webP(let header):
+            lines += ["format: WebP, \(header.compression)", "alpha: \(header.hasAlpha ? "yes" : "no (every pixel opaque)")"]
+        case .svg(let header):
+            lines += ["format: SVG, \(JSONText.number(header.width)) x \(JSONText.number(header.height)) points"]
+        }
+        let source: String = switch origin {
+        case .svg: fromName ? "from the @\(JSONText.number(scale ?? 1))x file name" : "drawn at this scale"
+        default: "from the atlas"
+        }
+        lines.append(
+            "image scale: " + (scale.map { fromName ? "\(JSONText.number($0)) (from the @\(Int($0))x file name)" : "\(JSONText.number($0)) (\(source))" } ?? "1 (no @2x or @3x in the file name)"))
         if maxX >= 0 {
             lines.append("opaque bounding box: x \(minX), y \(minY), width \(maxX - minX + 1), height \(maxY - minY + 1) pixels (alpha >= \(minAlpha))")
         } else {

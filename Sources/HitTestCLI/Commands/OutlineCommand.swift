@@ -40,11 +40,12 @@ enum OutlineCommand: Subcommand {
             ...}, --epsilon then in points.
             Given an atlas with --frame NAME [--index N], outlines that frame at its source size
             (the trimmed pixels transparent, the rotation undone). --rect X,Y,W,H outlines that
-            rectangle of a PNG.
+            rectangle of an image. An SVG is drawn at --scale pixels per point, else @2x/@3x in its
+            name, else 1; the outline is in those pixels.
             Exit codes: 0 outlined, 1 the image or layout could not be read, a polygon too large
             to cut, or an element that is not in the layout, 2 usage error.
             """,
-        arguments: [.init(name: "image", help: "The PNG file (or an atlas, with --frame; or a layout, with --element).")],
+        arguments: [.init(name: "image", help: "The PNG, WebP or SVG file (or an atlas, with --frame; or a layout, with --element).")],
         options: [threshold, epsilon, convex, maxVertices, triangles, format, element, owned, RenderCommand.scale, RenderCommand.tolerance, LayoutLoading.images,
                   LayoutLoading.maxPixels, MapBudget.option] + FrameSelection.options,
         rules: FrameSelection.rules + [.requires("--max-vertices", "--convex", expected: "to be used with --convex")])
@@ -72,9 +73,12 @@ enum OutlineCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws {
         let path = arguments.positionals[0]
         if arguments.isSet(owned) || arguments[element] != nil { return try outlineElement(path, arguments, io: io) }
-        for option in [RenderCommand.scale.primaryName, RenderCommand.tolerance.primaryName, LayoutLoading.images.primaryName, MapBudget.option.primaryName]
+        for option in [RenderCommand.tolerance.primaryName, LayoutLoading.images.primaryName, MapBudget.option.primaryName]
         where arguments.isGiven(option) {
             throw UsageError.other("\(option) is for a layout's outline: give --element ID --owned too.")
+        }
+        if arguments.isGiven(RenderCommand.scale.primaryName), !FrameSelection.isSVG(path) {
+            throw UsageError.other("--scale is for an SVG image (pixels per point to draw it at) or a layout's outline with --element ID --owned.")
         }
         let threshold = arguments[threshold] ?? AlphaThreshold.defaultValue
         let picture = try OutlinedPicture(path, arguments)
@@ -174,7 +178,10 @@ struct OutlinedPicture {
 
     init(_ path: String, _ arguments: ParsedArguments) throws {
         let limits = LayoutLoading.limits(maxPixels: arguments[LayoutLoading.maxPixels] ?? LayoutLoading.defaultMaxPixels)
-        func decode(_ file: String) throws -> DecodedImage { try FrameSelection.decode(file, limits: limits, as: .premultipliedARGB8) }
+        // An atlas's sheet is drawn at 1 pixel per point: its frames are given in sheet pixels.
+        func decode(_ file: String, scale: Double = 1) throws -> DecodedImage {
+            try FrameSelection.decode(file, limits: limits, as: .premultipliedARGB8, scale: scale)
+        }
         if FrameSelection.isAtlas(path) {
             if let text = arguments.text(of: FrameSelection.rect) { throw UsageError.invalidValue(option: "--rect", value: text, expected: "a PNG, not an atlas") }
             let atlas = try FrameSelection.atlas(path)
@@ -189,7 +196,7 @@ struct OutlinedPicture {
             frame = selected
         } else {
             if let text = arguments.text(of: FrameSelection.frame) { throw UsageError.invalidValue(option: "--frame", value: text, expected: "an atlas, not a PNG") }
-            let image = try decode(path)
+            let image = try decode(path, scale: FrameSelection.vectorScale(given: arguments[RenderCommand.scale], path: path))
             sheet = image
             frame = try FrameSelection.region(arguments[FrameSelection.rect] ?? [0, 0, image.width, image.height], in: image, file: path)
         }

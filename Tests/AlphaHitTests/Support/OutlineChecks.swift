@@ -126,7 +126,7 @@ enum OutlineChecks {
         for folder in try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted() {
             let directory = samples.appendingPathComponent(folder)
             for file in (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.sorted() ?? [] where file.hasSuffix(".png") {
-                let image = try PNGDecoder().decode(contentsOfFile: directory.appendingPathComponent(file).path, as: .alpha8)
+                let image = try ImageDecoder().decode(contentsOfFile: directory.appendingPathComponent(file).path, as: .alpha8)
                 masks.append(("\(folder)/\(file)", try SolidMask(image: image)))
             }
         }

@@ -43,7 +43,7 @@ struct LoneCompiler: @unchecked Sendable {
     /// - Parameter statesChecked: the element's images other than its current one were loaded
     ///   and checked before, unchanged (an update that keeps its image, states and cap insets).
     mutating func compile(
-        _ element: Element, parent: (element: Element, full: CompiledElement)?, sources: inout [ImageSource: PlacedImage], statesChecked: Bool
+        _ element: Element, parent: (element: Element, full: CompiledElement)?, sources: inout [ImageRequest: PlacedImage], statesChecked: Bool
     ) -> EngineBuilder.LoneElement? {
         builder.problems.removeAll(keepingCapacity: true)
         builder.placement.removeAll()
@@ -56,7 +56,7 @@ struct LoneCompiler: @unchecked Sendable {
         var placed: PlacedImage?
         var images: [DecodedImage] = []
         if let active = element.activeImageSource {
-            if (statesChecked || element.states.isEmpty) && element.capInsets == nil, let known = sources[active] {
+            if (statesChecked || element.states.isEmpty) && element.capInsets == nil, let known = sources[builder.request(active, of: element)] {
                 placed = known
             } else {
                 // The build's own loading: every state's image, and cap insets against each.

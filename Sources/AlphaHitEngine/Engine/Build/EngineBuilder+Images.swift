@@ -15,7 +15,7 @@ extension EngineBuilder {
         return visits.indices.map { index -> PlacedImage? in
             var placed: PlacedImage?
             if let source = visits[index].element.imageSource {
-                placed = load(source, at: index, key: nil, &loader)
+                placed = load(request(source, of: visits[index].element), at: index, key: nil, &loader)
                 if let placed { checkCaps(of: visits[index].element, placed, at: index, state: nil) }
             }
             if visits[index].element.states.isEmpty { return placed }
@@ -29,12 +29,12 @@ extension EngineBuilder {
     /// sharing an image cost one dictionary lookup each (a failed image is looked up again, to
     /// report each element).
     struct SourceLoader {
-        var loaded: [ImageSource: PlacedImage] = [:]
+        var loaded: [ImageRequest: PlacedImage] = [:]
         /// What a scene has read before (``EngineBuilder/preloaded``).
-        var preloaded: [ImageSource: PlacedImage] = [:]
+        var preloaded: [ImageRequest: PlacedImage] = [:]
         var atlases: [String: Result<Atlas, AtlasError>] = [:]
         // Neighbours often share an image: the last one found is checked first.
-        var last: (source: ImageSource, image: PlacedImage)?
+        var last: (request: ImageRequest, image: PlacedImage)?
     }
 
     /// Loads every state's image of `element`, keeping each alive in the engine (so that a state
@@ -43,7 +43,7 @@ extension EngineBuilder {
     private mutating func loadStates(of element: borrowing Element, at index: Int, active: PlacedImage?, _ loader: inout SourceLoader) -> PlacedImage? {
         var current = active
         for name in element.states.keys.sorted() {
-            guard let placed = load(element.states[name]!, at: index, key: name, &loader) else { continue }
+            guard let placed = load(request(element.states[name]!, of: element), at: index, key: name, &loader) else { continue }
             checkCaps(of: element, placed, at: index, state: name)
             stateImages.append(placed.image)
             if name == element.state { current = placed }
@@ -52,21 +52,21 @@ extension EngineBuilder {
     }
 
     /// One source's image, or nil after reporting why not at `image` (or at `states.<key>`).
-    private mutating func load(_ source: ImageSource, at index: Int, key: String?, _ loader: inout SourceLoader) -> PlacedImage? {
-        if let last = loader.last, last.source == source { return last.image }
-        if let cached = loader.loaded[source] {
-            loader.last = (source, cached)
+    private mutating func load(_ request: ImageRequest, at index: Int, key: String?, _ loader: inout SourceLoader) -> PlacedImage? {
+        if let last = loader.last, last.request == request { return last.image }
+        if let cached = loader.loaded[request] {
+            loader.last = (request, cached)
             return cached
         }
         let placed: PlacedImage
         do throws(ImageLoadingError) {
-            if let known = loader.preloaded[source] { placed = known } else { placed = try place(source, atlases: &loader.atlases) }
+            if let known = loader.preloaded[request] { placed = known } else { placed = try place(request, atlases: &loader.atlases) }
         } catch {
             add(key.map { placement.path(of: index)["states"][$0] } ?? placement.path(of: index)["image"], error.description)
             return nil
         }
-        loader.loaded[source] = placed
-        loader.last = (source, placed)
+        loader.loaded[request] = placed
+        loader.last = (request, placed)
         inputFiles.insert(placed.file)
         if let atlas = placed.atlas { inputFiles.insert(atlas) }
         return placed
@@ -88,7 +88,7 @@ extension EngineBuilder {
 
     /// A problem with an element's image: the decoder's, or the atlas's.
     private enum ImageLoadingError: Error, CustomStringConvertible {
-        case decoding(PNGDecodingError)
+        case decoding(ImageDecodingError)
         case atlas(AtlasError)
         case outside(String)
 
@@ -101,16 +101,17 @@ extension EngineBuilder {
         }
     }
 
-    /// Loads a source's image: a PNG, a region of one, or an atlas frame (reading the atlas once).
-    private func place(_ source: ImageSource, atlases: inout [String: Result<Atlas, AtlasError>]) throws(ImageLoadingError) -> PlacedImage {
+    /// Loads a source's image: an image file, a region of one, or an atlas frame (reading the atlas
+    /// once). An SVG file is drawn at the request's scale, an atlas's SVG sheet at 1.
+    private func place(_ request: ImageRequest, atlases: inout [String: Result<Atlas, AtlasError>]) throws(ImageLoadingError) -> PlacedImage {
         func decode(_ path: String) throws(ImageLoadingError) -> DecodedImage {
-            do throws(PNGDecodingError) {
-                return try cache.image(contentsOfFile: path, as: .alpha8)
+            do throws(ImageDecodingError) {
+                return try cache.image(contentsOfFile: path, as: .alpha8, scale: request.vectorScale)
             } catch {
                 throw .decoding(error)
             }
         }
-        switch source {
+        switch request.source {
         case .file(let name):
             let path = resolve(name)
             return PlacedImage(image: try decode(path), frame: nil, file: path)
@@ -154,6 +155,11 @@ extension EngineBuilder {
     func resolve(_ name: String) -> String {
         guard !name.hasPrefix("/"), let directory = layout.imageDirectory, !directory.isEmpty else { return name }
         return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// What `element` asks of `source` in this layout.
+    func request(_ source: ImageSource, of element: borrowing Element) -> ImageRequest {
+        ImageRequest(source, of: element, defaultScale: layout.defaults.imageScale)
     }
 
     /// Explicit scale, else @2x/@3x in the (sheet's) file name, else the atlas's own scale, else the

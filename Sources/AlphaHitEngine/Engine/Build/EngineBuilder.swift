@@ -32,9 +32,9 @@ struct EngineBuilder {
     var stateImages: [DecodedImage] = []
     /// Images a scene has read already, by source: taken as they are rather than read again, so
     /// that a scene reads each source once in its life (`Docs/LiveScenes.md`).
-    var preloaded: [ImageSource: PlacedImage] = [:]
+    var preloaded: [ImageRequest: PlacedImage] = [:]
     /// Every source the build read or took from `preloaded`, once images are loaded.
-    var loadedSources: [ImageSource: PlacedImage] = [:]
+    var loadedSources: [ImageRequest: PlacedImage] = [:]
 
     init(layout: consuming Layout, cache: ImageCache) {
         self.layout = layout

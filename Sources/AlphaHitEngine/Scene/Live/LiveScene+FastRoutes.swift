@@ -39,7 +39,7 @@ extension LiveScene {
         element.state = state
         var placed: PlacedImage?
         if let active = element.activeImageSource {
-            guard let known = sources[active] else { return false }
+            guard let known = sources[ImageRequest(active, of: element, defaultScale: tables.header.defaults.imageScale)] else { return false }
             placed = known
         }
         guard let parent = parentRecord(ofSlot: Int(info.parent)) else { return false }

@@ -27,7 +27,7 @@ struct LiveScene: @unchecked Sendable {
     private var pixelCounts: [CompiledElement.PixelsKey: SolidPixelCounts?] = [:]
     private var recentPixelCounts: [(key: CompiledElement.PixelsKey, counts: SolidPixelCounts?)] = []
     /// Every image source the scene has read, so that it reads none twice.
-    private(set) var sources: [ImageSource: PlacedImage]
+    private(set) var sources: [ImageRequest: PlacedImage]
     /// The first number no element of the scene has had.
     private(set) var nextNumber: Int32
     /// The engine the tables were made from, while no change has been made in place since.
@@ -48,7 +48,7 @@ struct LiveScene: @unchecked Sendable {
     static let overflowBudget = 256
 
     /// The scene of `engine`, built from `layout` (its elements numbered `numbers` in pre-order).
-    init(engine: HitTester, layout: Layout, numbers: [Int32], nextNumber: Int32, sources: [ImageSource: PlacedImage], cache: ImageCache) {
+    init(engine: HitTester, layout: Layout, numbers: [Int32], nextNumber: Int32, sources: [ImageRequest: PlacedImage], cache: ImageCache) {
         tables = LiveTables(storage: engine.storage, layout: layout, numbers: numbers)
         slotOfID = Dictionary(uniqueKeysWithValues: engine.storage.ids.enumerated().map { ($1, Int32($0)) })
         for (index, slot) in tables.images.view.enumerated() { imageSlots[slot] = UInt16(index) }

@@ -9,7 +9,7 @@ final class LiveSnapshot: @unchecked Sendable {
     /// `tables.query`, where a ``QueryTables`` can point at it; freed with the snapshot.
     let query: UnsafeMutablePointer<LiveQuery>
     private let built: HitTester?
-    private let sources: [ImageSource: PlacedImage]
+    private let sources: [ImageRequest: PlacedImage]
     private let cache: ImageCache
     private let lazyEngine = LazyReference<BuiltEngine>()
 

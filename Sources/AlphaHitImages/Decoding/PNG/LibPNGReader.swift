@@ -2,24 +2,15 @@ import AlphaHitBasics
 import CAlphaHitPNG
 
 /// The Swift side of the C reader: the only Swift code that touches libpng,
-/// turning its status codes and messages into ``PNGDecodingError`` values.
+/// turning its status codes and messages into ``ImageDecodingError`` values.
 struct LibPNGReader: ~Copyable {
     private let reader: OpaquePointer
     let source: String
     /// The input's size, when known: a failure to read a header from fewer bytes than a PNG
     /// signature and header take is "not a PNG", not "truncated".
     private let byteCount: Int?
-    /// Where the input's leading bytes can be read again to name a format that is not PNG: the
-    /// file, or the caller's bytes.
-    private let content: Content
-
-    private enum Content {
-        case file(String)
-        case memory(UnsafeRawBufferPointer)
-    }
-
     /// Opens a file; fails with the typed error for a missing or unopenable file.
-    init(path: String) throws(PNGDecodingError) {
+    init(path: String) throws(ImageDecodingError) {
         // A FIFO or device would block or never end: only regular files are opened.
         if let status = try? Platform.status(ofPath: path) {
             switch status.kind {
@@ -38,17 +29,15 @@ struct LibPNGReader: ~Copyable {
         self.reader = reader
         self.source = path
         self.byteCount = (try? Platform.status(ofPath: path)).map { Int($0.size) }
-        self.content = .file(path)
     }
 
     /// Reads from `bytes`, which must stay alive and unchanged while the reader exists.
-    init(bytes: UnsafeRawBufferPointer, name: String) throws(PNGDecodingError) {
+    init(bytes: UnsafeRawBufferPointer, name: String) throws(ImageDecodingError) {
         let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         guard let reader = ahpng_reader_open_memory(start, bytes.count) else { throw .outOfMemory(source: name) }
         self.reader = reader
         self.source = name
         self.byteCount = bytes.count
-        self.content = .memory(bytes)
     }
 
     deinit {
@@ -56,16 +45,11 @@ struct LibPNGReader: ~Copyable {
     }
 
     /// Reads the signature and the chunks before the image data (`png_read_info`).
-    func readHeader() throws(PNGDecodingError) -> PNGHeader {
+    func readHeader() throws(ImageDecodingError) -> PNGHeader {
         var raw = ahpng_header()
         let status = ahpng_reader_read_header(reader, &raw)
         guard status == AHPNG_OK else {
             let failure = error(for: status)
-            switch failure {
-            case .notPNG, .truncated:
-                if let format = otherFormat() { throw .unsupportedFormat(source: source, format: format) }
-            default: break
-            }
             if case .truncated = failure, let byteCount, byteCount < Self.signatureAndHeaderSize {
                 throw .incompleteHeader(source: source, byteCount: byteCount)
             }
@@ -79,25 +63,11 @@ struct LibPNGReader: ~Copyable {
             colorType: colorType, isInterlaced: raw.interlaced != 0, hasTransparencyChunk: raw.has_trns != 0)
     }
 
-    /// The format the leading bytes show when they are some other image format's, else nil.
-    private func otherFormat() -> UnsupportedImageFormat? {
-        let prefix: [UInt8]
-        switch content {
-        case .file(let path):
-            guard let read = Platform.readPrefix(path, byteCount: ImageContent.prefixLength) else { return nil }
-            prefix = read
-        case .memory(let bytes):
-            prefix = Array(bytes.prefix(ImageContent.prefixLength))
-        }
-        if case .known(let format) = ImageContent(prefix: prefix) { return format }
-        return nil
-    }
-
     /// The 8-byte signature and the 25-byte IHDR chunk every PNG starts with.
     static let signatureAndHeaderSize = 33
 
     /// Sets up conversion to 8-bit RGBA rows and returns the row size in bytes.
-    func startRGBA8() throws(PNGDecodingError) -> Int {
+    func startRGBA8() throws(ImageDecodingError) -> Int {
         var rowBytes = 0
         let status = ahpng_reader_start_rgba8(reader, &rowBytes)
         guard status == AHPNG_OK else { throw error(for: status) }
@@ -105,22 +75,22 @@ struct LibPNGReader: ~Copyable {
     }
 
     /// Reads the next stored row (of the current Adam7 pass, for interlaced images) into `row`.
-    func readRow(into row: UnsafeMutablePointer<UInt8>) throws(PNGDecodingError) {
+    func readRow(into row: UnsafeMutablePointer<UInt8>) throws(ImageDecodingError) {
         let status = ahpng_reader_read_row(reader, row)
         guard status == AHPNG_OK else { throw error(for: status) }
     }
 
     /// Reads and checks the chunks after the image data, up to IEND (`png_read_end`).
-    func finish() throws(PNGDecodingError) {
+    func finish() throws(ImageDecodingError) {
         let status = ahpng_reader_finish(reader)
         guard status == AHPNG_OK else { throw error(for: status) }
     }
 
-    private func error(for status: ahpng_status) -> PNGDecodingError {
+    private func error(for status: ahpng_status) -> ImageDecodingError {
         Self.error(for: status, of: reader, source: source)
     }
 
-    private static func error(for status: ahpng_status, of reader: OpaquePointer, source: String) -> PNGDecodingError {
+    private static func error(for status: ahpng_status, of reader: OpaquePointer, source: String) -> ImageDecodingError {
         let message = String(cString: ahpng_reader_message(reader))
         switch status {
         case AHPNG_SYSTEM_ERROR:
@@ -139,7 +109,7 @@ struct LibPNGReader: ~Copyable {
     }
 
     /// Sorts libpng's error messages into the typed cases; the message is kept whole.
-    static func classify(libpngMessage message: String, source: String) -> PNGDecodingError {
+    static func classify(libpngMessage message: String, source: String) -> ImageDecodingError {
         if message == "Not a PNG file" || message.contains("corrupted by ASCII conversion") {
             return .notPNG(source: source, libpngMessage: message)
         }
