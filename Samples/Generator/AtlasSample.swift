@@ -76,6 +76,12 @@ enum AtlasSample {
                     ("meta", .object([("app", .string("make-samples")), ("image", .string(sheetName)), ("size", .object([("w", .number(128)), ("h", .number(128))])), ("scale", .string("1"))])),
                 ])
                 try Data((json.text() + "\n").utf8).write(to: folder.appendingPathComponent("ui.json"))
+                // The same atlas over a lossless WebP of the sheet (made by make-webp.sh with cwebp).
+                let webp = JSON.object([
+                    ("frames", .object(frames)),
+                    ("meta", .object([("app", .string("make-samples")), ("image", .string("ui-texturepacker.webp")), ("size", .object([("w", .number(128)), ("h", .number(128))])), ("scale", .string("1"))])),
+                ])
+                try Data((webp.text() + "\n").utf8).write(to: folder.appendingPathComponent("ui-webp.json"))
             } else {
                 var text = "\n\(sheetName)\nsize: \(sheetWidth), \(sheetHeight)\nformat: RGBA8888\nfilter: Nearest,Nearest\nrepeat: none\n"
                 for entry in placed {
@@ -86,7 +92,7 @@ enum AtlasSample {
                 try Data(text.utf8).write(to: folder.appendingPathComponent("ui.atlas"))
             }
         }
-        for (file, atlas) in [("layout.json", "ui.json"), ("layout-libgdx.json", "ui.atlas")] {
+        for (file, atlas) in [("layout.json", "ui.json"), ("layout-libgdx.json", "ui.atlas"), ("layout-webp.json", "ui-webp.json")] {
             let elements: [JSON] = [
                 SampleGenerator.element("play", .frame(10, 10, 46, 46), [("image", .object([("atlas", .string(atlas)), ("frame", .string("play"))]))]),
                 SampleGenerator.element("stop", .frame(60, 10, 42, 42), [("image", .object([("atlas", .string(atlas)), ("frame", .string("stop"))]))]),

@@ -15,6 +15,7 @@ enum SampleGenerator {
         try Large.write(into: folder("large"))
         try AtlasSample.write(into: folder("atlas"))
         try AuditSample.write(into: folder("audit"))
+        try SVGSample.write(into: folder("svg-button"))
         print("wrote the samples under \(samples.path)")
     }
 

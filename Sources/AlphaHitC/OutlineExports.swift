@@ -3,7 +3,8 @@ import AlphaHitReports
 
 // Hit areas out (alphahit.h, "Outlines, regions and tap points"), in the header's order.
 
-/// The outline of a PNG's solid pixels as JSON, as `hittest outline` prints it.
+/// The outline of an image's solid pixels as JSON, as `hittest outline` prints it (PNG, WebP or
+/// SVG, whatever the function's name says; an SVG drawn at @2x/@3x from its name, else 1).
 @_cdecl("alphahit_outline_png")
 public func alphahit_outline_png(
     _ path: UnsafePointer<CChar>?, _ threshold: Double, _ epsilon: Double, _ flags: UInt32, _ maximumVertices: Int32,
@@ -16,7 +17,7 @@ public func alphahit_outline_png(
         let convex = try pieces(flags, maximumVertices)
         let image: DecodedImage
         do throws(ImageDecodingError) {
-            image = try ImageDecoder().decode(contentsOfFile: file, as: .alpha8)
+            image = try ImageDecoder().decode(contentsOfFile: file, as: .alpha8, scale: ImageScale.inferred(fromPath: file) ?? 1)
         } catch {
             throw CFailure(status: .decodeError, message: error.description)
         }

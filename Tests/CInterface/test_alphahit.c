@@ -462,6 +462,40 @@ static void test_outlines(void) {
     alphahit_engine_close(engine);
 }
 
+/* WebP and SVG art, as the samples use it: the atlas over a WebP sheet answers as over its PNG,
+ * the SVG buttons where their geometry says, and an SVG outlines like any image. */
+static void test_webp_and_svg(void) {
+    char path[4096 + 64];
+    snprintf(path, sizeof path, "%s/atlas/layout-webp.json", samples);
+    alphahit_engine *webp = NULL, *png = NULL;
+    char *error = NULL;
+    CHECK(alphahit_engine_open_file(path, &webp, &error) == ALPHAHIT_OK, "opening the WebP atlas: %s", error ? error : "");
+    alphahit_free(error);
+    png = open_sample("atlas");
+    int same = 1;
+    for (int y = 0; y < 100 && webp != NULL; y++) {
+        for (int x = 0; x < 160; x++) {
+            if (alphahit_hit(webp, x + 0.5, y + 0.5) != alphahit_hit(png, x + 0.5, y + 0.5)) same = 0;
+        }
+    }
+    CHECK(webp != NULL && same, "the WebP atlas answers as the PNG one at every point");
+    alphahit_engine_close(webp);
+    alphahit_engine_close(png);
+
+    alphahit_engine *svg = open_sample("svg-button");
+    CHECK(alphahit_hit(svg, 34, 14) == index_of(svg, "ring") && alphahit_hit(svg, 34, 34) == -1, "the ring hits, its hole does not");
+    CHECK(alphahit_hit(svg, 118, 18) == index_of(svg, "ring-2x") && alphahit_hit(svg, 118, 58) == -1, "so at 2x");
+    CHECK(alphahit_hit(svg, 80, 130) == index_of(svg, "pill") && alphahit_hit(svg, 30, 130) == -1 && alphahit_hit(svg, 72, 112) == -1,
+          "the pill is fitted into its frame, its corners and margins empty");
+    alphahit_engine_close(svg);
+
+    char *json = NULL;
+    snprintf(path, sizeof path, "%s/svg-button/ring.svg", samples);
+    CHECK(alphahit_outline_png(path, 0.5, 0, 0, 0, &json, NULL) == ALPHAHIT_OK && json != NULL && strstr(json, "\"holes\":[[") != NULL,
+          "the ring's outline has its hole: %s", json ? json : "");
+    alphahit_free(json);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SAMPLES_DIR\n", argv[0]);
@@ -477,6 +511,7 @@ int main(int argc, char **argv) {
     test_errors();
     test_hardening();
     test_outlines();
+    test_webp_and_svg();
     printf("c-interface: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -21,7 +21,7 @@ def test_hit_answers_the_readme_points():
     assert engine.index("south") == 3 and engine.id(0) == "west"
 
 
-@pytest.mark.parametrize("name", ["diamonds", "nested", "atlas", "retina", "rounded-field"])
+@pytest.mark.parametrize("name", ["diamonds", "nested", "atlas", "retina", "rounded-field", "svg-button"])
 def test_hit_many_matches_hittest_query(name):
     engine = alphahit.Engine(sample(name))
     rng = random.Random(name)
@@ -33,6 +33,17 @@ def test_hit_many_matches_hittest_query(name):
     assert engine.hit_many(points) == expected
     assert engine.hit_many(numpy.array(points)) == expected
     assert [engine.hit(x, y) for x, y in points] == expected
+
+
+def test_webp_and_svg_art():
+    """The atlas over a WebP sheet answers as over its PNG; the SVG buttons where their shapes are."""
+    webp = alphahit.Engine(str(ROOT / "Samples" / "atlas" / "layout-webp.json"))
+    png = alphahit.Engine(sample("atlas"))
+    points = [(x + 0.5, y + 0.5) for y in range(100) for x in range(160)]
+    assert webp.hit_many(points) == png.hit_many(points)
+    svg = alphahit.Engine(sample("svg-button"))
+    assert [svg.hit(34, 14), svg.hit(34, 34), svg.hit(118, 18), svg.hit(118, 58)] == ["ring", None, "ring-2x", None]
+    assert [svg.hit(80, 130), svg.hit(30, 130), svg.hit(72, 112)] == ["pill", None, None]
 
 
 def test_hit_many_indices_is_an_int32_array_without_strings():

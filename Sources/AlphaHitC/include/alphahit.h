@@ -190,7 +190,9 @@ alphahit_status alphahit_engine_snapshot(const alphahit_engine *engine, alphahit
 #define ALPHAHIT_OUTLINE_CONVEX 1u
 #define ALPHAHIT_OUTLINE_TRIANGLES 2u
 
-/* The outline of the solid pixels of the PNG at `path` (alpha / 255 >= `threshold`, 0...1, the hit
+/* The outline of the solid pixels of the image at `path` (a PNG, WebP or SVG, told by its content
+ * whatever the name: the function predates the other formats; an SVG is drawn at 2 or 3 pixels
+ * per point for an @2x/@3x file name, else 1) (alpha / 255 >= `threshold`, 0...1, the hit
  * test's rule) as JSON in *json (free with alphahit_free), exactly as `hittest outline` prints it:
  * {"image", "threshold", "epsilon", "polygons": [{"outer": [[x, y], ...], "holes": [...],
  * "convex": [...], "triangles": [...]}], "pieces": N, "triangleCount": N}, in image pixels (x right,
