@@ -85,10 +85,11 @@ let package = Package(
             name: "hittest",
             dependencies: ["HitTestCLI"]
         ),
-        // What only the benchmarks need: a plain libpng read, the decode benchmarks' floor.
+        // What only the benchmarks need: plain libpng, libwebp and librsvg reads, the decode
+        // benchmarks' floors, and libwebp's encoder for their WebP files.
         .target(
             name: "CBenchmarkFloor",
-            dependencies: ["CLibPNG"],
+            dependencies: ["CLibPNG", "CLibWebP", "CLibRSVG"],
             path: "Benchmarks/Sources/CBenchmarkFloor"
         ),
         // The benchmark suite (swift run -c release alphahit-bench); see Benchmarks/README.md.

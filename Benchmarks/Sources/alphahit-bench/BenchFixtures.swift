@@ -51,31 +51,36 @@ struct BenchFixtures {
     /// little noise, so it compresses like real art rather than like a flat colour.
     func realisticImage(side: Int) throws -> String {
         try file("realistic-\(side).png") {
-            var pixels = [UInt8](repeating: 0, count: side * side * 4)
-            var state: UInt64 = 0x1234_5678
-            let discs = (0..<24).map { i -> (Double, Double, Double) in
-                let f = Double(i) / 24
-                return (Double(side) * (0.1 + 0.8 * ((f * 7.3).truncatingRemainder(dividingBy: 1))),
-                        Double(side) * (0.1 + 0.8 * ((f * 3.7).truncatingRemainder(dividingBy: 1))), Double(side) * (0.04 + 0.1 * f))
-            }
-            for y in 0..<side {
-                for x in 0..<side {
-                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                    let noise = Int(state >> 61)
-                    var alpha = 0.0
-                    for (cx, cy, r) in discs {
-                        let d = ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)).squareRoot()
-                        alpha = max(alpha, min(1, max(0, (r - d) / 6)))
-                    }
-                    let i = (y * side + x) * 4
-                    pixels[i] = UInt8(min(255, x * 255 / side + noise))
-                    pixels[i + 1] = UInt8(min(255, y * 255 / side + noise))
-                    pixels[i + 2] = UInt8(min(255, (x + y) * 127 / side + noise))
-                    pixels[i + 3] = UInt8(alpha * 255)
-                }
-            }
-            return try PNGEncoder().encode(pixels: pixels, width: side, height: side, layout: .rgba8)
+            try PNGEncoder().encode(pixels: Self.realisticPixels(side: side), width: side, height: side, layout: .rgba8)
         }
+    }
+
+    /// The straight RGBA pixels of ``realisticImage(side:)``.
+    static func realisticPixels(side: Int) -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: side * side * 4)
+        var state: UInt64 = 0x1234_5678
+        let discs = (0..<24).map { i -> (Double, Double, Double) in
+            let f = Double(i) / 24
+            return (Double(side) * (0.1 + 0.8 * ((f * 7.3).truncatingRemainder(dividingBy: 1))),
+                    Double(side) * (0.1 + 0.8 * ((f * 3.7).truncatingRemainder(dividingBy: 1))), Double(side) * (0.04 + 0.1 * f))
+        }
+        for y in 0..<side {
+            for x in 0..<side {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let noise = Int(state >> 61)
+                var alpha = 0.0
+                for (cx, cy, r) in discs {
+                    let d = ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)).squareRoot()
+                    alpha = max(alpha, min(1, max(0, (r - d) / 6)))
+                }
+                let i = (y * side + x) * 4
+                pixels[i] = UInt8(min(255, x * 255 / side + noise))
+                pixels[i + 1] = UInt8(min(255, y * 255 / side + noise))
+                pixels[i + 2] = UInt8(min(255, (x + y) * 127 / side + noise))
+                pixels[i + 3] = UInt8(alpha * 255)
+            }
+        }
+        return pixels
     }
 
     /// The bytes of a file (a sample layout, say).

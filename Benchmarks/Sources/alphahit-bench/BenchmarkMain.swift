@@ -47,7 +47,7 @@ enum BenchmarkMain {
         // Every benchmark is declared once, with its name; fixtures are made only for those selected.
         let liveFigures = FigureSink()
         let declared = LookupBenchmarks.declare(fixtures) + ResolutionBenchmarks.declare(fixtures)
-            + DecodeBenchmarks.declare(fixtures) + CacheBenchmarks.declare(fixtures) + CLIBenchmarks.declare(fixtures)
+            + DecodeBenchmarks.declare(fixtures) + WebPAndSVGBenchmarks.declare(fixtures) + CacheBenchmarks.declare(fixtures) + CLIBenchmarks.declare(fixtures)
             + AtlasBenchmarks.declare(fixtures) + AtlasParseBenchmarks.declare(fixtures) + SeedBenchmarks.declare(fixtures)
             + LiveBenchmarks.declare(fixtures, figures: liveFigures) + OutlineBenchmarks.declare(fixtures, figures: liveFigures)
         print("AlphaHit benchmarks\(quick ? " (quick smoke run: small inputs, figures not meaningful)" : ""), \(samples) sample\(samples == 1 ? "" : "s") each, ns per operation")

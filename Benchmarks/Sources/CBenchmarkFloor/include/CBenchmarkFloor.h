@@ -2,11 +2,26 @@
 #ifndef CBENCHMARKFLOOR_H
 #define CBENCHMARKFLOOR_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// A plain libpng read of a file into one reused 8-bit RGBA row (the same expansions the decoder
 /// asks for), doing nothing with the pixels but summing one byte a row so the work cannot be
 /// skipped. Returns 0 on success, -1 on any error.
 int benchmark_floor_read_rgba_rows(const char *_Nonnull path, uint64_t *_Nonnull checksum);
+
+/// Encodes straight RGBA pixels as a WebP (lossless, or lossy at `quality` 0-100) into *output,
+/// freed with benchmark_free_webp. Returns 0 on success, -1 on any error.
+int benchmark_encode_webp(
+    const uint8_t *_Nonnull rgba, int width, int height, int lossless, float quality, uint8_t *_Nullable *_Nonnull output,
+    size_t *_Nonnull size);
+void benchmark_free_webp(uint8_t *_Nullable bytes);
+
+/// A plain libwebp decode of a file (read whole, then WebPDecodeRGBA), summing one alpha a row.
+int benchmark_floor_decode_webp(const char *_Nonnull path, uint64_t *_Nonnull checksum);
+
+/// A plain librsvg rasterisation of a file at `scale` pixels per point: parse, one ARGB32 cairo
+/// surface of the scaled intrinsic size, render_document. Sums one byte a row.
+int benchmark_floor_rasterise_svg(const char *_Nonnull path, double scale, uint64_t *_Nonnull checksum);
 
 #endif

@@ -4,7 +4,7 @@ extension ImageDecoder {
     /// Decodes a still WebP. The size comes from the headers and is admitted before anything is
     /// allocated. Premultiplied ARGB is decoded into the output itself and premultiplied in place
     /// with the PNG rule; alpha8 takes libwebp's alpha plane into the output (its luma and chroma
-    /// into scratch memory of 1.5 bytes a pixel); a mask thresholds that plane.
+    /// into scratch memory of one byte a pixel); a mask thresholds that plane.
     func decodeWebP(_ bytes: UnsafeRawBufferPointer, source: String, as format: PixelFormat) throws(ImageDecodingError) -> DecodedImage {
         let header = try LibWebPReader.header(of: bytes, source: source)
         let (width, height) = (header.width, header.height)

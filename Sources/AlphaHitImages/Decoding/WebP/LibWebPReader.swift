@@ -34,7 +34,9 @@ enum LibWebPReader {
     }
 
     /// Decodes the alpha plane into `alpha` (`height` rows `stride` bytes apart), through libwebp's
-    /// YUVA output: luma and chroma go to `scratch`, which must hold ``yuvScratchSize(width:height:)`` bytes.
+    /// YUVA output: luma and chroma go to `scratch`, which must hold ``yuvScratchSize(width:height:)``
+    /// bytes. Nobody reads them, so both chroma planes share the luma plane's memory: libwebp only
+    /// writes them, each within its size, and the scratch is one byte a pixel instead of 1.5.
     static func decodeAlpha(
         _ bytes: UnsafeRawBufferPointer, into alpha: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int,
         scratch: UnsafeMutableRawPointer, source: String
@@ -46,10 +48,10 @@ enum LibWebPReader {
             output.u.YUVA.y = luma
             output.u.YUVA.y_stride = Int32(width)
             output.u.YUVA.y_size = width * height
-            output.u.YUVA.u = luma + width * height
+            output.u.YUVA.u = luma
             output.u.YUVA.u_stride = Int32(chromaWidth)
             output.u.YUVA.u_size = chromaSize
-            output.u.YUVA.v = luma + width * height + chromaSize
+            output.u.YUVA.v = luma
             output.u.YUVA.v_stride = Int32(chromaWidth)
             output.u.YUVA.v_size = chromaSize
             output.u.YUVA.a = alpha.assumingMemoryBound(to: UInt8.self)
@@ -58,9 +60,10 @@ enum LibWebPReader {
         }
     }
 
-    /// The bytes of the luma and two chroma planes (4:2:0) ``decodeAlpha`` needs beside the alpha.
+    /// The bytes of scratch ``decodeAlpha`` needs beside the alpha: the luma plane, which the
+    /// smaller chroma planes (4:2:0) overwrite.
     static func yuvScratchSize(width: Int, height: Int) -> Int {
-        width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
+        width * height
     }
 
     private static func decode(
