@@ -35,6 +35,7 @@ PAGES = [
     ("nested", "layout.json", ["--tolerance", "6"], 6),
     ("atlas", "layout.json", [], None),
     ("audit", "layout.json", [], None),
+    ("svg-button", "layout.json", ["--tolerance", "4"], 4),
     ("large", "layout.json", [], None),
 ]
 

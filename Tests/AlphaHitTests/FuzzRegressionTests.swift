@@ -28,6 +28,30 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test("WebP and SVG inputs decode whole or fail with a typed error, at the fuzz target's scale", arguments: ["webp", "svg"])
+    func webPAndSVG(target: String) throws {
+        let files = Self.inputs(target)
+        #expect(files.count >= 6)
+        let decoder = ImageDecoder(limits: DecodingLimits(maxWidth: 4096, maxHeight: 4096, maxDecodedBytes: 16 << 20))
+        for file in files {
+            let bytes = try Fixtures.bytes(of: file)
+            for format in CorruptionSweepTests.formats {
+                do {
+                    let image = try decoder.decode(bytes: bytes, name: "fuzz.image", as: format, scale: 2)
+                    #expect(image.byteCount == image.bytesPerRow * image.height && image.width > 0 && image.height > 0)
+                } catch {
+                    #expect(error.description.hasPrefix("fuzz.image: "))
+                }
+            }
+        }
+    }
+
+    @Test("an animation made by img2webp is refused as one")
+    func realAnimatedWebP() throws {
+        let bytes = try Fixtures.bytes(of: Fixtures.packageRoot.appendingPathComponent("Fuzz/corpus/webp/animated.webp"))
+        #expect(throws: ImageDecodingError.animatedWebP(source: "a.webp")) { try ImageDecoder().decode(bytes: bytes, name: "a.webp", as: .alpha8) }
+    }
+
     @Test("atlas inputs parse into whole frames or fail with a typed error")
     func atlas() throws {
         let files = Self.inputs("atlas")

@@ -17,10 +17,7 @@ extension ImageDecoder {
         case .success(let points): size = points
         case .failure(let noSize): throw .svgWithoutSize(source: source, reason: noSize.reason)
         }
-        guard let width = SVGSize.pixels(size.width, scale: scale), let height = SVGSize.pixels(size.height, scale: scale) else {
-            throw .dimensionsExceedLimit(
-                source: source, width: .max, height: .max, maxWidth: limits.maxWidth, maxHeight: limits.maxHeight, remedy: limits.remedy)
-        }
+        let (width, height) = (SVGSize.pixels(size.width, scale: scale), SVGSize.pixels(size.height, scale: scale))
         let (bytesPerRow, byteCount) = try admit(width: width, height: height, as: format, source: source)
         let viewport = (width: size.width * scale, height: size.height * scale)
         let storage = PixelStorage(byteCount: byteCount, zeroed: true)

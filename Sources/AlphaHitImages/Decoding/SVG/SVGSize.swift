@@ -53,12 +53,12 @@ enum SVGSize {
             ? .success((width, height)) : .failure(NoSize(reason: "its size \(width) x \(height) points is not finite and positive"))
     }
 
-    /// Whole pixels covering `points` at `scale`, or nil when that is no `Int`: a millionth of a
-    /// pixel of floating-point noise does not add a column.
-    static func pixels(_ points: Double, scale: Double) -> Int? {
-        let exact = points * scale
-        let rounded = (exact - 1e-6).rounded(.up)
-        guard rounded.isFinite, rounded < Double(Int32.max) else { return nil }
+    /// Whole pixels covering `points` at `scale` (a millionth of a pixel of floating-point noise
+    /// does not add a column), at most `Int32.max`: larger is over every limit anyway, and the
+    /// limits then report it.
+    static func pixels(_ points: Double, scale: Double) -> Int {
+        let rounded = (points * scale - 1e-6).rounded(.up)
+        guard rounded.isFinite, rounded < Double(Int32.max) else { return Int(Int32.max) }
         return max(1, Int(rounded))
     }
 }
