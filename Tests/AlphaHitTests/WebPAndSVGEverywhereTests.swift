@@ -107,6 +107,30 @@ struct WebPAndSVGEverywhereTests {
         }
     }
 
+    @Test("a live scene redraws an SVG when an update changes its scale, and switches to SVG and WebP states")
+    func liveScene() throws {
+        let folder = try EngineFixtures.ImageFolder("svgLive")
+        try Fixtures.write(Array(SVGShape.circle.svg.utf8), to: folder.url.appendingPathComponent("icon.svg").path)
+        let half = WebPFixtures.RGBA(width: 24, height: 24, pixels: (0..<24 * 24).flatMap { i in [9, 9, 9, i % 24 < 12 ? 255 : 0] as [UInt8] })
+        try Fixtures.write(WebPFixtures.lossless(half), to: folder.url.appendingPathComponent("half.webp").path)
+        let element = Element(
+            id: "icon", frame: Rect(x: 0, y: 0, width: 24, height: 24), image: "icon.svg", states: ["half": .file("half.webp")])
+        let scene = try HitScene(layout: Layout(elements: [element], imageDirectory: folder.url.path), cache: ImageCache())
+        func pixel() -> Int? {
+            guard case .pixel(let x, _, _) = scene.snapshot.records.element(0).probe(12.1, 5.3) else { return nil }
+            return x
+        }
+        #expect(pixel() == 12)
+        var scaled = element
+        scaled.imageScale = 4
+        try scene.apply(.update(id: "icon") { [scaled] in $0 = scaled })
+        #expect(pixel() == 48)
+        try scene.setState("icon", "half")
+        #expect(scene.snapshot.id(atX: 6, y: 20) == "icon" && scene.snapshot.id(atX: 18, y: 20) == nil)
+        try scene.setState("icon", Element.normalState)
+        #expect(scene.snapshot.id(atX: 12, y: 12) == "icon" && scene.snapshot.id(atX: 1, y: 1) == nil && pixel() == 48)
+    }
+
     @Test("inspect, decode, outline and query read WebP and SVG")
     func commands() throws {
         let folder = try Fixtures.temporaryDirectory()

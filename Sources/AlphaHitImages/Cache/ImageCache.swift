@@ -35,6 +35,9 @@ public final class ImageCache: Sendable {
 
     struct State {
         var entries: [Key: Entry] = [:]
+        /// Whether the version of each file last read is an SVG (whose scale is part of its key),
+        /// so that a hit reads nothing of the file but its status: one entry a path.
+        var kinds: [String: (identity: FileIdentity, isVector: Bool)] = [:]
         var loading: [Key: InFlightLoad] = [:]
         var clock: UInt64 = 0
         var statistics = Statistics()
@@ -60,7 +63,12 @@ public final class ImageCache: Sendable {
     public func image(contentsOfFile path: String, as format: PixelFormat, scale: Double = 1) throws(ImageDecodingError) -> DecodedImage {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(source: path, scale: scale) }
         let identity = try FileIdentity(path: path)
-        let isVector = ImageContent(contentsOfFile: identity.canonicalPath) == .svg
+        let known = state.withLock { state in state.kinds[identity.canonicalPath].flatMap { $0.identity == identity ? $0.isVector : nil } }
+        let isVector = known ?? {
+            let sniffed = ImageContent(contentsOfFile: identity.canonicalPath) == .svg
+            state.withLock { $0.kinds[identity.canonicalPath] = (identity, sniffed) }
+            return sniffed
+        }()
         let key = Key(path: identity.canonicalPath, format: format, vectorScale: isVector ? scale : nil)
 
         enum Plan {
@@ -118,6 +126,7 @@ public final class ImageCache: Sendable {
     public func removeAll() {
         state.withLock { state in
             for key in Array(state.entries.keys) { state.remove(key) }
+            state.kinds.removeAll()
         }
     }
 }
