@@ -7,7 +7,7 @@ public struct Element: Hashable, Sendable {
     public var id: String
     /// Position and size in the parent's local space (the layout space for top-level elements), in points.
     public var frame: Rect
-    /// The element's image, if any: a PNG path, an atlas frame or a rectangle of a PNG. Without one
+    /// The element's image, if any: an image path (PNG, WebP or SVG), an atlas frame or a rectangle of an image. Without one
     /// the shape alone decides.
     public var imageSource: ImageSource?
     /// The PNG file of ``imageSource`` when it is a whole file (nil for atlas frames and regions);

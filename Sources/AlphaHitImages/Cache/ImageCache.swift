@@ -63,37 +63,50 @@ public final class ImageCache: Sendable {
     public func image(contentsOfFile path: String, as format: PixelFormat, scale: Double = 1) throws(ImageDecodingError) -> DecodedImage {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(source: path, scale: scale) }
         let identity = try FileIdentity(path: path)
-        let known = state.withLock { state in state.kinds[identity.canonicalPath].flatMap { $0.identity == identity ? $0.isVector : nil } }
-        let isVector = known ?? {
-            let sniffed = ImageContent(contentsOfFile: identity.canonicalPath) == .svg
-            state.withLock { $0.kinds[identity.canonicalPath] = (identity, sniffed) }
-            return sniffed
-        }()
-        let key = Key(path: identity.canonicalPath, format: format, vectorScale: isVector ? scale : nil)
+        let rasterKey = Key(path: identity.canonicalPath, format: format, vectorScale: nil)
 
         enum Plan {
             case cached(DecodedImage)
             case wait(InFlightLoad)
-            case load(InFlightLoad)
+            case load(InFlightLoad, Key)
+            /// The file's kind is not known for this version: read its first bytes, then plan again
+            /// (once: the second plan has what was read).
+            case sniff
         }
-        let plan: Plan = state.withLock { state in
-            state.clock += 1
-            if let entry = state.entries[key] {
-                if entry.identity == identity {
-                    state.entries[key]!.lastUse = state.clock
+        // A raster file's hit is one lookup, as before SVGs had a scale; an SVG's takes a second.
+        var sniffed: Bool?
+        var plan = Plan.sniff
+        while case .sniff = plan {
+            if let sniffed { state.withLock { $0.kinds[identity.canonicalPath] = (identity, sniffed) } }
+            plan = state.withLock { state -> Plan in
+                state.clock += 1
+                if let entry = state.entries[rasterKey], entry.identity == identity {
+                    state.entries[rasterKey]!.lastUse = state.clock
                     state.statistics.hits += 1
                     return .cached(entry.image)
                 }
-                state.remove(key)
+                // What this call read itself stands when another call has since recorded another version.
+                let known = state.kinds[identity.canonicalPath].flatMap { $0.identity == identity ? $0.isVector : nil }
+                guard let isVector = known ?? sniffed else { return .sniff }
+                let key = isVector ? Key(path: identity.canonicalPath, format: format, vectorScale: scale) : rasterKey
+                if let entry = state.entries[key] {
+                    if entry.identity == identity {
+                        state.entries[key]!.lastUse = state.clock
+                        state.statistics.hits += 1
+                        return .cached(entry.image)
+                    }
+                    state.remove(key)
+                }
+                if let pending = state.loading[key], pending.identity == identity {
+                    state.statistics.hits += 1
+                    return .wait(pending)
+                }
+                let load = InFlightLoad(identity: identity)
+                state.loading[key] = load
+                state.statistics.misses += 1
+                return .load(load, key)
             }
-            if let pending = state.loading[key], pending.identity == identity {
-                state.statistics.hits += 1
-                return .wait(pending)
-            }
-            let load = InFlightLoad(identity: identity)
-            state.loading[key] = load
-            state.statistics.misses += 1
-            return .load(load)
+            if case .sniff = plan { sniffed = ImageContent(contentsOfFile: identity.canonicalPath) == .svg }
         }
 
         switch plan {
@@ -101,7 +114,9 @@ public final class ImageCache: Sendable {
             return image
         case .wait(let load):
             return try load.wait().get()
-        case .load(let load):
+        case .sniff:
+            preconditionFailure("planned again until the kind is known")
+        case .load(let load, let key):
             let outcome = Result { () throws(ImageDecodingError) in
                 try decoder.decode(contentsOfFile: identity.canonicalPath, as: format, scale: scale)
             }

@@ -15,6 +15,14 @@ package enum ImageContent: Hashable, Sendable {
     /// and a doctype before an SVG's root element.
     package static let prefixLength = 4096
 
+    /// The PNG signature, which every PNG starts with.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Whether `bytes` start with the PNG signature: the common case, told without a copy.
+    package static func hasPNGSignature(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 8 && pngSignature.indices.allSatisfy { bytes[$0] == pngSignature[$0] }
+    }
+
     /// The content of the regular file at `path`, from its first ``prefixLength`` bytes; nil when
     /// the path is no regular file or cannot be read (the decoder then reports why).
     package init?(contentsOfFile path: String) {
@@ -34,7 +42,7 @@ package enum ImageContent: Hashable, Sendable {
             return (0..<4).reduce(UInt32(0)) { $0 | UInt32(b[offset + $1]) << (8 * $1) }
         }
 
-        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        if starts(Self.pngSignature) {
             self = .png
         } else if ascii("RIFF"), ascii("WEBP", at: 8) {
             self = .webP

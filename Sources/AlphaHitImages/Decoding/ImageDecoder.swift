@@ -26,11 +26,21 @@ public struct ImageDecoder: Sendable {
     ///   an invalid `scale`, or over ``limits``.
     public func decode(contentsOfFile path: String, as format: PixelFormat, scale: Double = 1) throws(ImageDecodingError) -> DecodedImage {
         try checkScale(scale, source: path)
-        switch ImageContent(contentsOfFile: path) {
-        case .webP: return try decodeWebP(try encodedBytes(ofFile: path), source: path, as: format)
-        case .svg: return try decodeSVG(try encodedBytes(ofFile: path), source: path, as: format, scale: scale)
-        case .known(let other): throw .unsupportedFormat(source: path, format: other)
-        case .png, .unknown, nil: return try decodePNG(try LibPNGReader(path: path), as: format)
+        // PNG first, which costs a PNG nothing: the first bytes are read again, to tell what the
+        // file is, only when libpng finds no PNG header there.
+        do throws(ImageDecodingError) {
+            return try decodePNG(try LibPNGReader(path: path), as: format)
+        } catch {
+            switch error {
+            case .notPNG, .incompleteHeader, .truncated, .invalidHeader, .malformed, .checksumMismatch: break
+            default: throw error
+            }
+            switch ImageContent(contentsOfFile: path) {
+            case .webP: return try decodeWebP(try encodedBytes(ofFile: path), source: path, as: format)
+            case .svg: return try decodeSVG(try encodedBytes(ofFile: path), source: path, as: format, scale: scale)
+            case .known(let other): throw .unsupportedFormat(source: path, format: other)
+            case .png, .unknown, nil: throw error
+            }
         }
     }
 
@@ -62,7 +72,8 @@ public struct ImageDecoder: Sendable {
 
     private func decode(_ buffer: UnsafeRawBufferPointer, name: String, as format: PixelFormat, scale: Double) throws(ImageDecodingError) -> DecodedImage {
         try checkScale(scale, source: name)
-        switch ImageContent(prefix: buffer.prefix(ImageContent.prefixLength)) {
+        let content = ImageContent.hasPNGSignature(buffer) ? .png : ImageContent(prefix: buffer.prefix(ImageContent.prefixLength))
+        switch content {
         case .webP: return try decodeWebP(buffer, source: name, as: format)
         case .svg: return try decodeSVG(buffer, source: name, as: format, scale: scale)
         case .known(let other): throw .unsupportedFormat(source: name, format: other)

@@ -77,11 +77,11 @@ enum DecodeCommand: Subcommand {
         }
     }
 
-    /// An atlas frame, or a rectangle of a PNG, in the same packed layout as a whole image.
+    /// An atlas frame, or a rectangle of an image, in the same packed layout as a whole image.
     private static func decodePart(
         _ path: String, format: PixelFormat, formatName: FormatName, output: String, limits: DecodingLimits, _ arguments: ParsedArguments, io: CommandIO
     ) throws {
-        if arguments.isSet(stats) { throw UsageError.other("--stats is for a whole PNG, not a frame or a rectangle of one.") }
+        if arguments.isSet(stats) { throw UsageError.other("--stats is for a whole image, not a frame or a rectangle of one.") }
         func decode(_ file: String, scale: Double = 1) throws -> DecodedImage {
             try FrameSelection.decode(file, limits: limits, as: format, scale: scale)
         }

@@ -1,7 +1,7 @@
 import AlphaHit
 
-/// The part of an image `inspect` and `decode` work on: a whole PNG, a frame of an atlas
-/// (`--frame NAME [--index N]`), or a rectangle of a PNG (`--rect X,Y,W,H`).
+/// The part of an image `inspect`, `decode` and `outline` work on: a whole image (PNG, WebP or
+/// SVG), a frame of an atlas (`--frame NAME [--index N]`), or a rectangle of an image (`--rect X,Y,W,H`).
 enum FrameSelection {
     static let frame = Option(
         "--frame", value: "<name>", help: "With an atlas: the frame to work on.", expected: "a frame name", parse: { $0.isEmpty ? nil : $0 })
@@ -9,7 +9,7 @@ enum FrameSelection {
         "--index", value: "<n>", help: "With --frame: the libGDX/Spine region index, where several regions share the name.",
         expected: "a whole number from -1 to \(AtlasFrame.maximumCoordinate)", parse: { Int($0).flatMap { $0 >= -1 && $0 <= AtlasFrame.maximumCoordinate ? $0 : nil } })
     static let rect = Option<[Int]>(
-        "--rect", value: "<x,y,w,h>", help: "With a PNG: work on this rectangle of it (whole pixels, inside the image).",
+        "--rect", value: "<x,y,w,h>", help: "With an image: work on this rectangle of it (whole pixels, inside the image).",
         expected: "four whole numbers x,y,w,h from 0 to \(AtlasFrame.maximumCoordinate), with w and h at least 1",
         parse: { text in
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters) }

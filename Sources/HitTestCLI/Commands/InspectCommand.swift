@@ -17,7 +17,7 @@ enum InspectCommand: Subcommand {
             frames: name, index, sheet, rectangle in the sheet, rotation, trimmed, source size
             (--json: {"atlas", "frames": [{"name", "index", "sheet", "rect", "rotation", "trimmed",
             "sourceWidth", "sourceHeight"}]}); with --frame NAME [--index N], describes that frame
-            as an image. --rect X,Y,W,H describes that rectangle of a PNG.
+            as an image. --rect X,Y,W,H describes that rectangle of an image.
             Exit codes: 0 described, 1 the image could not be read or decoded, 2 usage error.
             """,
         arguments: [.init(name: "image", help: "The PNG, WebP or SVG file, or an atlas.")],

@@ -168,8 +168,8 @@ enum OutlineCommand: Subcommand {
     }
 }
 
-/// The picture an outline is made of: a whole PNG, an atlas frame at its source size, or a
-/// rectangle of a PNG, as its alpha plane and (for the SVG) its straight RGBA pixels.
+/// The picture an outline is made of: a whole image, an atlas frame at its source size, or a
+/// rectangle of an image, as its alpha plane and (for the SVG) its straight RGBA pixels.
 struct OutlinedPicture {
     let width: Int, height: Int
     let alpha: [UInt8]

@@ -140,7 +140,7 @@ struct CommandMannersTests {
     func statsOnAFrame() throws {
         let outcome = try HitTestRunner.run(["decode", Self.png, "--rect", "0,0,4,4", "--stats", "-f", "alpha8", "-o", "/dev/null"])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.hasPrefix("Error: --stats is for a whole PNG, not a frame or a rectangle of one."))
+        #expect(outcome.standardError.hasPrefix("Error: --stats is for a whole image, not a frame or a rectangle of one."))
     }
 
     @Test("a layout with a canvas is never told to give itself one")

@@ -7,7 +7,7 @@ import AlphaHitImages
 struct PlacedImage {
     /// The whole decoded file: the PNG, or the atlas's sheet.
     var image: DecodedImage
-    /// The frame or region; nil for a whole PNG.
+    /// The frame or region; nil for a whole image.
     var frame: AtlasFrame?
     /// The file an @2x/@3x suffix is read from (the PNG, or the sheet).
     var file: String
