@@ -157,6 +157,13 @@ struct WebPDecodingTests {
                 try Self.decode(lying, as: .alpha8, limits: tight)
             }
         }
+        // From a file, the headers' size is admitted before the file is read whole: the size limit
+        // speaks first, though the file is also over the file-size limit.
+        let path = try Fixtures.temporaryDirectory().appendingPathComponent("lying.webp").path
+        try Fixtures.write(Self.claiming(400, 300, from: still, extended: true), to: path)
+        #expect(throws: ImageDecodingError.dimensionsExceedLimit(source: path, width: 400, height: 300, maxWidth: 100, maxHeight: 100)) {
+            try ImageDecoder(limits: DecodingLimits(maxWidth: 100, maxHeight: 100, maxEncodedBytes: 10)).decode(contentsOfFile: path, as: .alpha8)
+        }
         // A VP8X canvas that disagrees with the bitstream in it.
         var disagreeing = Self.claiming(4, 3, from: still, extended: true)
         disagreeing[24] = 9

@@ -35,11 +35,17 @@ public struct ImageDecoder: Sendable {
             case .notPNG, .incompleteHeader, .truncated, .invalidHeader, .malformed, .checksumMismatch: break
             default: throw error
             }
-            switch ImageContent(contentsOfFile: path) {
-            case .webP: return try decodeWebP(try encodedBytes(ofFile: path), source: path, as: format)
+            guard let prefix = Platform.readPrefix(path, byteCount: ImageContent.prefixLength) else { throw error }
+            switch ImageContent(prefix: prefix) {
+            case .webP:
+                // The size from the headers is admitted before the file is read whole.
+                try prefix.withUnsafeBytes { bytes in
+                    Result { () throws(ImageDecodingError) in try admitWebPHeader(bytes, source: path, as: format) }
+                }.get()
+                return try decodeWebP(try encodedBytes(ofFile: path), source: path, as: format)
             case .svg: return try decodeSVG(try encodedBytes(ofFile: path), source: path, as: format, scale: scale)
             case .known(let other): throw .unsupportedFormat(source: path, format: other)
-            case .png, .unknown, nil: throw error
+            case .png, .unknown: throw error
             }
         }
     }

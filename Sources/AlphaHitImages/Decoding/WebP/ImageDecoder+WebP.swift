@@ -28,6 +28,20 @@ extension ImageDecoder {
         return DecodedImage(width: width, height: height, format: format, bytesPerRow: bytesPerRow, origin: .webP(header), storage: storage)
     }
 
+    /// Admits the size the headers in a file's first bytes give, before the rest is read. Headers
+    /// that reach past those bytes (a large colour profile before the bitstream) are admitted once
+    /// the file, within ``DecodingLimits/maxEncodedBytes``, is read.
+    func admitWebPHeader(_ prefix: UnsafeRawBufferPointer, source: String, as format: PixelFormat) throws(ImageDecodingError) {
+        let header: WebPHeader
+        do throws(ImageDecodingError) {
+            header = try LibWebPReader.header(of: prefix, source: source)
+        } catch {
+            if case .truncatedWebP = error { return }
+            throw error
+        }
+        _ = try admit(width: header.width, height: header.height, as: format, source: source)
+    }
+
     /// libwebp's alpha plane, `width` bytes a row, into `alpha`; 255 everywhere for an image
     /// without alpha (the plane starts opaque, so a file that stores none reads as opaque).
     private func decodeAlpha(
