@@ -182,10 +182,8 @@ enum InspectCommand: Subcommand {
         case .svg(let header):
             lines += ["format: SVG, \(JSONText.number(header.width)) x \(JSONText.number(header.height)) points"]
         }
-        let source: String = switch origin {
-        case .svg: fromName ? "from the @\(JSONText.number(scale ?? 1))x file name" : "drawn at this scale"
-        default: "from the atlas"
-        }
+        // A scale not from the file name is the atlas's, or the one an SVG was drawn at.
+        let source = if case .svg = origin { "drawn at this scale" } else { "from the atlas" }
         lines.append(
             "image scale: " + (scale.map { fromName ? "\(JSONText.number($0)) (from the @\(Int($0))x file name)" : "\(JSONText.number($0)) (\(source))" } ?? "1 (no @2x or @3x in the file name)"))
         if maxX >= 0 {
