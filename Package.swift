@@ -49,7 +49,9 @@ let package = Package(
         // Docs/Architecture.md): basics (geometry, platform, the three unsafe-memory types), the
         // JSON reader and writer, images (decoding, cache, encoding), atlases, the engine with the
         // layout model, then the layout file, whose module re-exports the public API below it.
-        .target(name: "AlphaHitBasics"),
+        // One-instruction numeric helpers Swift has no unchecked form of (header-only, static inline).
+        .target(name: "CAlphaHitNumerics"),
+        .target(name: "AlphaHitBasics", dependencies: ["CAlphaHitNumerics"]),
         .target(name: "AlphaHitJSON", dependencies: ["AlphaHitBasics"]),
         .target(name: "AlphaHitImages", dependencies: ["AlphaHitBasics", "CAlphaHitPNG", "CLibWebP", "CAlphaHitSVG"]),
         .target(name: "AlphaHitAtlas", dependencies: ["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages"]),

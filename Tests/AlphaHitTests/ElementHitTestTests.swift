@@ -56,6 +56,34 @@ struct ElementHitTestTests {
         #expect(tested > 10, "seed \(seed): the random layout has too few rectangles with images")
     }
 
+    @Test("an image region's contains, its identity shortcut included, agrees with probe reduced by isHit, in every pixel format", arguments: [
+        (16.0, 16.0, 1.0), (12.0, 8.0, 1.0), (24.0, 10.0, 1.0), (8.0, 8.0, 2.0), (16.0, 16.0, 0.5),
+    ])
+    func imageRegionAgreesWithProbe(width: Double, height: Double, imageScale: Double) throws {
+        let folder = try EngineFixtures.ImageFolder("imageRegion\(Int(width))x\(Int(height))s\(imageScale)")
+        let name = try folder.image("art.png", width: 16, height: 16) { x, y in UInt8(truncatingIfNeeded: x * 29 + y * 13) }
+        let path = folder.url.appendingPathComponent(name).path
+        var g = SplitMix(seed: UInt64(width * 100 + height + imageScale * 7))
+        var points = (0..<400).map { _ in (g.next(in: -2...width + 2), g.next(in: -2...height + 2)) }
+        for i in 0...32 { for j in 0...32 { points.append((Double(i) * width / 32, Double(j) * height / 32)) } }
+        points += [(.nan, 0), (0, .nan), (-0.0, -0.0), (width.nextDown, height.nextDown), (width, height), (-.infinity, 1), (1, .infinity)]
+        for format in [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: AlphaThreshold.defaultMinimumAlpha)] {
+            let image = try ImageDecoder().decode(contentsOfFile: path, as: format)
+            let region = ImageHitRegion(image: image, size: Size(width: width, height: height), imageScale: imageScale)
+            // The general definition, on the same pixels: probe on the region's own record.
+            let element = region.element
+            for (x, y) in points {
+                let general: Bool = switch element.probe(x, y, alphaAt: { image.alpha(atX: $0, y: $1) }) {
+                case .pixel(_, _, let alpha): AlphaThreshold.isSolid(alpha: alpha, minimumAlpha: element.record.minAlpha)
+                case .noImage: true
+                case .outsideBounds, .outsideShape, .offImage: false
+                }
+                #expect(region.contains(Point(x: x, y: y)) == general, "\(format), \(width) x \(height) at \(imageScale), point (\(x), \(y))")
+            }
+            #expect(region.isIdentity == (width == 16 && height == 16 && imageScale == 1), "the shortcut is taken exactly when the image covers the rectangle 1:1")
+        }
+    }
+
     @Test("the hot record's test agrees with the full record's, through the chain, for every element and layout point", arguments: [UInt64(21), 22, 23])
     func hotRecordsAgreeWithFullRecords(seed: UInt64) throws {
         let engine = try Self.randomEngine(seed: seed, snapped: true)

@@ -1,4 +1,5 @@
 import AlphaHit
+import CBenchmarkFloor
 
 /// The alpha test of one element drawn 1:1, in each pixel format, against the physical floor:
 /// the same points mapped to pixels, loaded and compared in a tight loop over the same buffer.
@@ -38,16 +39,20 @@ enum LookupBenchmarks {
         return benchmarks
     }
 
-    /// Map to pixel, load, compare: nothing else.
+    /// Map to pixel, load, compare: nothing else, in C (`LookupFloor.c`), so that the baseline
+    /// pays for none of Swift's checked conversions.
     static func floor(_ image: DecodedImage, _ points: [Point]) -> () -> UInt64 {
+        precondition(MemoryLayout<Point>.stride == 2 * MemoryLayout<Double>.stride, "points are read as (x, y) pairs")
         let minAlpha = AlphaThreshold.defaultMinimumAlpha
         return {
             image.withUnsafeBytes { raw in
-                let bytes = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                let stride = image.bytesPerRow
-                var solid: UInt64 = 0
-                for point in points { solid &+= UInt64(unsafeBitCast(bytes[Int(point.y) &* stride &+ Int(point.x)] >= minAlpha, to: UInt8.self)) }
-                return solid
+                points.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: Double.self) { coordinates in
+                        benchmark_floor_lookup(
+                            raw.baseAddress!.assumingMemoryBound(to: UInt8.self), image.bytesPerRow,
+                            coordinates.baseAddress!, points.count, minAlpha)
+                    }
+                }
             }
         }
     }

@@ -18,8 +18,7 @@ public struct DecodedImage: Sendable {
     public let origin: ImageOrigin
 
     @usableFromInline package let storage: PixelStorage
-    /// log2 of the bytes a pixel's alpha is apart (0 for alpha8, 2 for ARGB), or -1 for masks:
-    /// one integer compare on the lookup path instead of a switch over the format enum.
+    /// ``AlphaReader/alphaShift``: 0 for alpha8, 2 for ARGB, -1 for masks.
     @usableFromInline let alphaShift: Int
 
     init(width: Int, height: Int, format: PixelFormat, bytesPerRow: Int, origin: ImageOrigin, storage: PixelStorage) {
@@ -70,12 +69,6 @@ public struct DecodedImage: Sendable {
     @inlinable
     public func alpha(atX x: Int, y: Int) -> UInt8 {
         assert(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
-        let row = storage.base + y &* bytesPerRow
-        if alphaShift >= 0 {
-            // alpha8, or the A byte that leads each ARGB pixel.
-            return row.load(fromByteOffset: x &<< alphaShift, as: UInt8.self)
-        }
-        let word = row.load(fromByteOffset: (x &>> 6) &<< 3, as: UInt64.self)
-        return (word &>> UInt64(x & 63)) & 1 == 0 ? 0 : 255
+        return alphaReader.alpha(atX: x, y: y)
     }
 }

@@ -1,4 +1,4 @@
-// The decode benchmarks' physical floor, kept out of the shipped targets.
+// The benchmarks' physical floors (lookup and decode), kept out of the shipped targets.
 #ifndef CBENCHMARKFLOOR_H
 #define CBENCHMARKFLOOR_H
 
@@ -23,5 +23,10 @@ int benchmark_floor_decode_webp(const char *_Nonnull path, uint64_t *_Nonnull ch
 /// A plain librsvg rasterisation of a file at `scale` pixels per point: parse, one ARGB32 cairo
 /// surface of the scaled intrinsic size, render_document. Sums one byte a row.
 int benchmark_floor_rasterise_svg(const char *_Nonnull path, double scale, uint64_t *_Nonnull checksum);
+
+/// The lookup floor: for each of `count` (x, y) pairs in `points` (inside the buffer), load byte
+/// (trunc y) * bytes_per_row + (trunc x) of `alpha` and count those >= min_alpha. Nothing else.
+uint64_t benchmark_floor_lookup(
+    const uint8_t *_Nonnull alpha, ptrdiff_t bytes_per_row, const double *_Nonnull points, size_t count, uint8_t min_alpha);
 
 #endif

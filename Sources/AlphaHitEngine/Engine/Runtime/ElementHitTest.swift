@@ -104,9 +104,10 @@ extension ElementHandle {
     @inlinable @inline(__always)
     func pixel(_ u: Double, _ v: Double) -> (x: Int, y: Int)? {
         guard CompiledElement.within(u, record.imageWidth, v, record.imageHeight) else { return nil }
-        // u and v are not negative here, so truncation is floor, without a call to floor().
-        let px = Swift.min(Int(u * record.scale), record.pixelWidth &- 1)
-        let py = Swift.min(Int(v * record.scale), record.pixelHeight &- 1)
+        // u and v are not negative here, so truncation is floor, without a call to floor(); and
+        // u·s < iw·s, about the pixel width, is in Int's range, so it needs no check.
+        let px = Swift.min(Int(uncheckedTruncating: u * record.scale), record.pixelWidth &- 1)
+        let py = Swift.min(Int(uncheckedTruncating: v * record.scale), record.pixelHeight &- 1)
         return (px, py)
     }
 
@@ -117,7 +118,7 @@ extension ElementHandle {
     /// = pixelWidth, a whole number, makes the truncation at most pixelWidth − 1.
     @inlinable @inline(__always)
     func pixelUnder(_ x: Double, _ y: Double) -> (x: Int, y: Int)? {
-        if record.placement == .identity { return (Int(x), Int(y)) }
+        if record.placement == .identity { return (Int(uncheckedTruncating: x), Int(uncheckedTruncating: y)) }
         if record.placement == .natural { return pixel(x - record.offsetX, y - record.offsetY) }
         return pixelUnderGeneral(x, y)
     }
@@ -209,7 +210,7 @@ extension ElementHandle {
         guard boundsContain(x, y) else { return false }
         if record.shape == .rect {
             if record.placement == .none { return true }
-            if record.placement == .identity { return isSolidPixel(Int(x), Int(y)) }
+            if record.placement == .identity { return isSolidPixel(Int(uncheckedTruncating: x), Int(uncheckedTruncating: y)) }
             if record.placement == .natural {
                 guard let (px, py) = pixel(x - record.offsetX, y - record.offsetY) else { return false }
                 return isSolidPixel(px, py)

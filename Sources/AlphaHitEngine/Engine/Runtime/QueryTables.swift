@@ -132,9 +132,10 @@ struct QueryTables: @unchecked Sendable {
         switch bits & HotElement.kindMask {
         case HotElement.Kind.solid.rawValue: return true
         case HotElement.Kind.image.rawValue:
-            // Identity placement: bounds and image agree, so (⌊x⌋, ⌊y⌋) is inside the image.
+            // Identity placement: bounds and image agree, so (⌊x⌋, ⌊y⌋) is inside the image (and
+            // in Int's range: the bounds are `Float`s).
             let slot = image(Int(element.pointee.image))
-            return AlphaThreshold.isSolid(alpha: slot.pointee.pixels[Int(py) &* slot.pointee.rowBytes &+ Int(px)], minimumAlpha: element.pointee.minAlpha)
+            return AlphaThreshold.isSolid(alpha: slot.pointee.pixels[Int(uncheckedTruncating: py) &* slot.pointee.rowBytes &+ Int(uncheckedTruncating: px)], minimumAlpha: element.pointee.minAlpha)
         default: return false
         }
     }
