@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python package: installs pytest, NumPy, shapely and SciPy from PyPI when missing, builds libAlphaHitC.so and
+# The Python package: installs pytest, NumPy, shapely, SciPy and pygame-ce from PyPI when missing, builds libAlphaHitC.so and
 # hittest, installs ./python (which copies the library in), and runs python/tests. About 20 s after
 # a release build.
 set -euo pipefail
@@ -19,6 +19,8 @@ python3 -c "import pytest" 2>/dev/null || pip_install pytest
 python3 -c "import numpy" 2>/dev/null || pip_install numpy
 # Geometry and distance-transform references for the outline tests.
 python3 -c "import shapely, scipy" 2>/dev/null || pip_install shapely scipy
+# The benchmark suite's Python peers (Benchmarks/peers/peers.py; .ci/run's smoke run comes after this).
+python3 -c "import pygame" 2>/dev/null || pip_install pygame-ce
 
 swift build -c release --product AlphaHitC >/dev/null
 swift build -c release --product hittest >/dev/null

@@ -50,6 +50,7 @@ enum BenchmarkMain {
             + DecodeBenchmarks.declare(fixtures) + WebPAndSVGBenchmarks.declare(fixtures) + CacheBenchmarks.declare(fixtures) + CLIBenchmarks.declare(fixtures)
             + AtlasBenchmarks.declare(fixtures) + AtlasParseBenchmarks.declare(fixtures) + SeedBenchmarks.declare(fixtures)
             + LiveBenchmarks.declare(fixtures, figures: liveFigures) + OutlineBenchmarks.declare(fixtures, figures: liveFigures)
+            + PeerBenchmarks.declare(fixtures, figures: liveFigures)
         print("AlphaHit benchmarks\(quick ? " (quick smoke run: small inputs, figures not meaningful)" : ""), \(samples) sample\(samples == 1 ? "" : "s") each, ns per operation")
         print(Report.header)
         var harness = Harness(samples: samples)
@@ -72,6 +73,10 @@ enum BenchmarkMain {
         for (name, pieces) in figures.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/pieces") {
             let polygons = figures[name.replacingOccurrences(of: "/pieces", with: "/polygons")].map { Int($0) } ?? 0
             print("\(name): \(Int(pieces)) convex pieces of at most 8 corners for \(polygons) polygons")
+        }
+        for (name, agreement) in figures.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/agreement") {
+            let peer = name.dropLast("/agreement".count), setup = figures["\(peer)/setup_s"] ?? 0
+            print("\(peer): answers as the engine does on \(Report.fixed(agreement * 100, 2))% of the points; set up (not timed) in \(Report.fixed(setup, 2)) s")
         }
         for (name, ratio) in figures.sorted(by: { $0.key < $1.key }) where name.hasSuffix("/vertex-ratio") {
             let vertices = figures[name.replacingOccurrences(of: "vertex-ratio", with: "vertices")].map { Int($0) } ?? 0

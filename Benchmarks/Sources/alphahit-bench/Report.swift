@@ -20,7 +20,7 @@ enum Report {
         let b = measurement.benchmark
         var ratio = ""
         if let baseline = b.baseline, let base = results[baseline] {
-            ratio = fixed(measurement.median / base.median, 2) + "x " + baseline
+            ratio = fixed(measurement.best / base.best, 2) + "x " + baseline
         }
         let cells = [
             b.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0),
@@ -34,7 +34,7 @@ enum Report {
 
     static let header = [
         "name".padding(toLength: nameWidth, withPad: " ", startingAt: 0), "unit".padding(toLength: 13, withPad: " ", startingAt: 0),
-        ["p0", "p25", "p50", "p75", "p100"].map { $0.leftPadded(10) }.joined(separator: " "), "ops/s".leftPadded(12), "  ratio (p50)",
+        ["p0", "p25", "p50", "p75", "p100"].map { $0.leftPadded(10) }.joined(separator: " "), "ops/s".leftPadded(12), "  ratio (p0)",
     ].joined(separator: " ")
 
     static func json(_ measurements: [Measurement], machine: [String: String], extras: [String: Double]) -> String {
