@@ -38,6 +38,7 @@ struct CellEntry: BitwiseCopyable {
     @inlinable @inline(__always)
     static func fraction(_ scaled: Double, in cell: Int) -> UInt8 {
         let within = (scaled - Double(cell)) * 256
-        return within >= 255 ? 255 : within > 0 ? UInt8(truncatingIfNeeded: Int(within)) : 0
+        // Truncated only inside (0, 255): no range check needed.
+        return within >= 255 ? 255 : within > 0 ? UInt8(truncatingIfNeeded: Int(uncheckedTruncating: within)) : 0
     }
 }

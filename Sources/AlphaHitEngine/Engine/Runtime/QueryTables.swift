@@ -71,8 +71,9 @@ struct QueryTables: @unchecked Sendable {
         // arithmetic as SpatialGrid.cellIndex, which filled the grid. NaN (from extents too large
         // to subtract) fails the comparison and lands in the last cell, as it did when filling.
         let scaledX = (x - minX) * inverseWidth, scaledY = (y - minY) * inverseHeight
-        let column = scaledX < Double(columns &- 1) ? Int(scaledX) : columns &- 1
-        let row = scaledY < Double(rows &- 1) ? Int(scaledY) : rows &- 1
+        // Truncated only below `cells − 1` (at most 4,095): Swift's range check would be redundant.
+        let column = scaledX < Double(columns &- 1) ? Int(uncheckedTruncating: scaledX) : columns &- 1
+        let row = scaledY < Double(rows &- 1) ? Int(uncheckedTruncating: scaledY) : rows &- 1
         return (row &* columns &+ column, CellEntry.fraction(scaledX, in: column), CellEntry.fraction(scaledY, in: row))
     }
 
