@@ -17,9 +17,28 @@ extension HitTester {
     @usableFromInline
     func nearMiss(_ point: Point, tolerance query: Double?) -> TouchCandidate? {
         let query = query.map { $0 >= 0 ? $0 : 0 }
+        guard let best = nearest(to: point, query: query) else { return nil }
+        return candidate(best.element, distance: best.distance, nearest: best.point, query: query, exact: false)
+    }
+
+    /// The element ``nearMiss(_:tolerance:)`` selects, and nothing else about it: what
+    /// ``elementIndex(at:tolerance:)`` needs, without the candidate's id, whose string a search
+    /// would otherwise retain and release on every near miss.
+    @usableFromInline
+    func nearMissElement(_ point: Point, tolerance query: Double?) -> ElementIndex? {
+        guard let best = nearest(to: point, query: query.map { $0 >= 0 ? $0 : 0 }) else { return nil }
+        // `numbering`, not the query tables': for a scene's snapshot the search ran on the engine
+        // built for it, whose positions its numbering translates.
+        return numbering.index(ofPosition: best.element)
+    }
+
+    /// The search itself: the position of the nearest element within its tolerance, its distance
+    /// and the nearest point of its region; nil when none is (`query` already made ≥ 0).
+    private func nearest(to point: Point, query: Double?) -> (element: Int, distance: Double, point: (x: Double, y: Double))? {
         guard tables.insideCanvas(point.x, point.y) else { return nil }
         // Once: for a scene's snapshot, each is reached through the engine built for it.
-        let (storage, records) = (self.storage, self.records)
+        let storage = self.storage
+        let records = storage.records
         let radius = storage.tolerance.searchRadius(query: query)
         guard radius > 0 else { return nil }
         let best = storage.withToleranceIndex { index -> Nearest in
@@ -28,9 +47,10 @@ extension HitTester {
             // boxes are all farther). So the cost follows the distance to the nearest element, not
             // the tolerance: a tolerance of 1e9 costs what the nearest element's distance costs.
             var window = min(radius, Self.firstWindow)
-            var nearest: Nearest
+            // Made once and emptied for each window: making it retains its two arrays.
+            var nearest = Nearest(rules: storage.tolerance, query: query, rank: index.rank)
             while true {
-                nearest = Nearest(rules: storage.tolerance, query: query, rank: index.rank)
+                nearest.forgetFound()
                 index.search(near: (point.x, point.y), radius: window, tables: records, &nearest)
                 guard window < radius, nearest.distance + Self.margin(nearest.distance) >= window else { break }
                 window = min(radius, window * 4)
@@ -38,7 +58,7 @@ extension HitTester {
             return nearest
         }
         guard best.element >= 0 else { return nil }
-        return candidate(best.element, distance: best.distance, nearest: best.point, query: query, exact: false)
+        return (best.element, best.distance, best.point)
     }
 
     /// The nearest element within its tolerance, the front-most between equals.
@@ -54,6 +74,11 @@ extension HitTester {
             let reach = rules.effective(for: element, query: query)
             guard reach > 0 else { return -1 }
             return min(reach, distance + HitTester.margin(distance))
+        }
+
+        /// Back to having found nothing, as made.
+        mutating func forgetFound() {
+            (element, distance, point) = (-1, .infinity, (0, 0))
         }
 
         mutating func accept(_ element: Int, distance: Double, nearest: (x: Double, y: Double)) {

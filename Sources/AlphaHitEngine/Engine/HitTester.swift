@@ -95,7 +95,7 @@ public struct HitTester: Sendable {
     public func elementIndex(at point: Point, tolerance: Double? = nil) -> ElementIndex? {
         if let index = queryTables.frontMost(point.x, point.y) { return queryTables.index(ofPosition: index) }
         guard tolerance != nil || queryTables.toleranceInUse else { return nil }
-        return nearMiss(point, tolerance: tolerance)?.element
+        return nearMissElement(point, tolerance: tolerance)
     }
 
     /// The element ``elementIndex(at:tolerance:)`` selects at `point`, with its id, path, local
