@@ -56,7 +56,7 @@ public struct ImageHitRegion: Sendable {
         let pixels = pixels, width = width, height = height, minAlpha = minAlpha
         if _fastPath(isIdentity) {
             // `imageRectangleHit` for identity placement: inside the bounds, pixel (⌊x⌋, ⌊y⌋),
-            // which the bounds keep inside the image. Held to it by ImageHitRegionTests. (A
+            // which the bounds keep inside the image. Held to it by ElementHitTestTests. (A
             // branch-free form, reading pixel (0, 0) for points outside, measured 5× slower out
             // of cache: the load waits for the compares instead of being issued speculatively.)
             guard CompiledElement.within(point.x, width, point.y, height) else { return false }
