@@ -4,7 +4,7 @@ import Foundation
 /// What a Python user would pick instead (issue 26), on the same layouts and points, timed by
 /// `Benchmarks/peers/peers.py` in its own process: pygame-ce masks (`pygame.mask.from_surface`
 /// per element, tested front to back in a Python loop) and shapely's `STRtree` over the elements'
-/// exact outlines (`HitTester.outline(of:)`) with a `contains` query per point. Skipped, with a
+/// exact outlines (`HitTester.outline(of:)`), one query a point for the outlines that contain it. Skipped, with a
 /// note, when Python or either package is missing.
 enum PeerBenchmarks {
     /// The peers, as the script names them.
@@ -17,11 +17,10 @@ enum PeerBenchmarks {
                 let path = BenchFixtures.samples.appendingPathComponent("diamonds/layout.json").path
                 let layout = try LayoutFile.decode(Array(FileManager.default.contents(atPath: path) ?? Data()), name: path,
                                                    imageDirectory: BenchFixtures.samples.appendingPathComponent("diamonds").path)
-                var random = SeededRandom(state: 7)
-                return (layout, try HitTester(layout: layout, cache: ImageCache()), random.points(1_000_000, width: 240, height: 160))
+                return (layout, try HitTester(layout: layout, cache: ImageCache()), ResolutionBenchmarks.diamondPoints(50_000))
             }),
-            ("n100", fixtures.quick ? 200 : 20_000, { try generated(100, fixtures) }),
-            ("n10000", 1_000, { try generated(10_000, fixtures) }),
+            ("n100", fixtures.quick ? 200 : 20_000, { try ResolutionBenchmarks.generatedFixture(100, images: fixtures.buttonArt(), fixtures, points: 20_000) }),
+            ("n10000", 1_000, { try ResolutionBenchmarks.generatedFixture(10_000, images: fixtures.buttonArt(), fixtures, points: 1_000) }),
         ]
         // The smoke run (CI) keeps to the small layouts: the large one's outlines take seconds.
         .filter { !fixtures.quick || $0.name != "n10000" }
@@ -36,22 +35,13 @@ enum PeerBenchmarks {
             }
             for peer in peers {
                 let name = "peer/\(peer)/\(layout.name)"
-                let ours = layout.name == "diamonds" ? "resolve/diamonds" : "resolve/\(layout.name)"
-                benchmarks.append(.elsewhere(name: name, unit: "point", operations: layout.points, baseline: ours) { _ in
+                benchmarks.append(.elsewhere(name: name, unit: "point", operations: layout.points, baseline: "resolve/\(layout.name)") { _ in
                     guard let samples = try results.get()[peer] else { throw PeerError.noResult(name) }
                     return try samples.get()
                 })
             }
         }
         return benchmarks
-    }
-
-    /// The generated layout of `count` elements and the points `resolve/n…` uses.
-    static func generated(_ count: Int, _ fixtures: BenchFixtures) throws -> (Layout, HitTester, [Point]) {
-        let generated = GeneratedLayout(count: count, images: try fixtures.buttonArt(), imageDirectory: fixtures.folder.path)
-        var random = SeededRandom(state: 7 &+ UInt64(count))
-        return (generated.layout, try HitTester(layout: generated.layout, cache: ImageCache()),
-                random.points(1_000_000, width: generated.width, height: generated.height))
     }
 
     enum PeerError: Error, CustomStringConvertible {
@@ -123,19 +113,19 @@ enum PeerBenchmarks {
             throw PeerError.script(standardError.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last.map(String.init) ?? "peers.py exited with \(status)")
         }
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any] ?? [:]
-        var samplesByPeer: [String: [Double]] = [:], skipped: [String: String] = [:]
+        var outcomes: [String: Result<[Double], PeerError>] = [:]
         for (peer, value) in object {
             guard let entry = value as? [String: Any] else { continue }
             guard let samples = entry["samples_ns"] as? [Double] else {
-                skipped[peer] = entry["skipped"] as? String ?? "no samples"
+                outcomes[peer] = .failure(.script("skipped: \(entry["skipped"] as? String ?? "no samples")"))
                 continue
             }
-            samplesByPeer[peer] = samples
+            outcomes[peer] = .success(samples)
             if let agreement = entry["agreement"] as? Double, let setup = entry["setup_s"] as? Double {
                 figures.values["peer/\(peer)/\(layout)/agreement"] = agreement
                 figures.values["peer/\(peer)/\(layout)/setup_s"] = setup
             }
         }
-        return samplesByPeer.mapValues { .success($0) }.merging(skipped.mapValues { .failure(.script("skipped: \($0)")) }) { a, _ in a }
+        return outcomes
     }
 }

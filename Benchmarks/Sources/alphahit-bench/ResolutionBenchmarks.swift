@@ -9,22 +9,18 @@ enum ResolutionBenchmarks {
             Benchmark(name: "resolve/diamonds", unit: "point", operations: pointCount) {
                 let diamonds = try HitTester(
                     contentsOfLayoutFile: BenchFixtures.samples.appendingPathComponent("diamonds/layout.json").path, cache: ImageCache())
-                var random = SeededRandom(state: 7)
-                return resolve(diamonds, random.points(pointCount, width: 240, height: 160))
+                return resolve(diamonds, diamondPoints(pointCount))
             },
             Benchmark(name: "resolve/diamonds/floor", unit: "point", operations: pointCount) {
-                var random = SeededRandom(state: 7)
-                return diamondsFloor(random.points(pointCount, width: 240, height: 160))
+                return diamondsFloor(diamondPoints(pointCount))
             },
         ]
         let art = Lazy { try fixtures.buttonArt() }
         let sizes = fixtures.quick ? [10, 100, 1000] : [10, 100, 1000, 10_000, 100_000]
         func generated(_ count: Int) -> Lazy<(HitTester, [Point])> {
             Lazy {
-                let generated = GeneratedLayout(count: count, images: try art.get(), imageDirectory: fixtures.folder.path)
-                let engine = try HitTester(layout: generated.layout, cache: ImageCache())
-                var random = SeededRandom(state: 7 &+ UInt64(count))
-                return (engine, random.points(pointCount, width: generated.width, height: generated.height))
+                let (_, engine, points) = try generatedFixture(count, images: try art.get(), fixtures, points: pointCount)
+                return (engine, points)
             }
         }
         let batchLayout = generated(fixtures.quick ? 1000 : 10_000)
@@ -95,6 +91,21 @@ enum ResolutionBenchmarks {
             })
         }
         return benchmarks
+    }
+
+    /// The generated layout of `count` elements, its engine, and the random points `resolve/n…`
+    /// asks of it (the peers ask the same).
+    static func generatedFixture(_ count: Int, images: [String], _ fixtures: BenchFixtures, points: Int) throws -> (Layout, HitTester, [Point]) {
+        let generated = GeneratedLayout(count: count, images: images, imageDirectory: fixtures.folder.path)
+        var random = SeededRandom(state: 7 &+ UInt64(count))
+        return (generated.layout, try HitTester(layout: generated.layout, cache: ImageCache()),
+                random.points(points, width: generated.width, height: generated.height))
+    }
+
+    /// The random points `resolve/diamonds` asks of the diamonds sample (240 × 160).
+    static func diamondPoints(_ count: Int) -> [Point] {
+        var random = SeededRandom(state: 7)
+        return random.points(count, width: 240, height: 160)
     }
 
     /// The engine's own bytes per element for a generated layout of `count` elements.
