@@ -21,6 +21,7 @@ extension HitTester {
             ("full records, built on first use", s.lazyFullRecordBytes),
             ("grid cells", s.cellStart.byteCount),
             ("grid entries", s.cellEntries.byteCount),
+            ("answer tiles", s.answerTiles?.byteCount ?? 0),
             ("candidate boxes", s.candidates.count * MemoryLayout<GridEntry>.stride),
             ("tree: ids, id lookup, child lists, lines, skip reasons", s.tree.byteCount),
             ("a scene's element numbers, both ways", numbering.byteCount),

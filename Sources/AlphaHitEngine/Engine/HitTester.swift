@@ -84,18 +84,39 @@ public struct HitTester: Sendable {
 
     /// The front-most element whose own shape takes `point` (layout space, points), or nil.
     ///
-    /// Inlined into the caller: a spatial-grid lookup and the tests of the few elements there.
+    /// Inlined into the caller where the point's tile has a proven answer (see ``AnswerTiles``):
+    /// one load. Elsewhere, one call: a spatial-grid lookup and the tests of the few elements there.
     /// A miss falls back on touch tolerance only when the query or the layout asks for it (see
     /// ``touchHit(at:tolerance:)``): otherwise a miss costs what it always did.
     ///
     /// - Parameter tolerance: how far (points ≥ 0) a tap may miss an element and still select it
     ///   when nothing is hit exactly; nil: the layout's `defaults.touchTolerance`. An element's own
     ///   `touchTolerance` overrides both.
-    @inlinable
+    @inlinable @inline(__always)
     public func elementIndex(at point: Point, tolerance: Double? = nil) -> ElementIndex? {
-        if let index = queryTables.frontMost(point.x, point.y) { return queryTables.index(ofPosition: index) }
-        guard tolerance != nil || queryTables.toleranceInUse else { return nil }
-        return nearMissElement(point, tolerance: tolerance)
+        // The tiles lie inside the canvas. Whether a search is wanted is known before the point:
+        // tested first, so that a proven miss without one is taken like a hit. Both ways end in
+        // one number (−1 for none), so that the caller's test of the answer is a select, not a
+        // branch on the tile (random points would mispredict it about every other query).
+        let known = queryTables.answers.code(point.x, point.y)
+        let searches = tolerance != nil || queryTables.toleranceInUse
+        let raw: Int32
+        if _fastPath(known != AnswerTiles.mixed) && !(searches && known == AnswerTiles.none) {
+            raw = queryTables.rawIndex(ofTileCode: known)
+        } else {
+            raw = searchedElementIndex(at: point, tolerance: tolerance)
+        }
+        // Compared with −1 exactly (the only negative one): a caller's `?.rawValue ?? -1` folds away.
+        return raw == -1 ? nil : ElementIndex(rawValue: raw)
+    }
+
+    /// ``elementIndex(at:tolerance:)`` by the grid, as a raw index (−1 for none): out of line, so
+    /// that the inlined part stays small.
+    @usableFromInline @inline(never)
+    func searchedElementIndex(at point: Point, tolerance: Double?) -> Int32 {
+        let position = queryTables.frontMostPosition(point.x, point.y)
+        if (tolerance != nil || queryTables.toleranceInUse) && position < 0 { return nearMissElement(point, tolerance: tolerance)?.rawValue ?? -1 }
+        return position < 0 ? -1 : queryTables.index(ofPosition: position).rawValue
     }
 
     /// The element ``elementIndex(at:tolerance:)`` selects at `point`, with its id, path, local

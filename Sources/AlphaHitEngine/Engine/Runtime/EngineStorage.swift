@@ -12,6 +12,8 @@ final class EngineStorage: Sendable {
     let cellStart: Table<Int32>
     let cellEntries: Table<CellEntry>
     let tables: QueryTables
+    /// The tiles proven at build time, when the layout has a raster that fits (see ``AnswerTiles``).
+    let answerTiles: AnswerTiles?
 
     // Used off the hot path (results, explain, hit maps, diagnostics).
     let tree: ElementTree
@@ -73,7 +75,7 @@ final class EngineStorage: Sendable {
         self.images = images
         self.candidates = boxes.map(GridEntry.init)
         self.tolerance = tolerance
-        self.tables = QueryTables(
+        let grid = QueryTables(
             hot: hot.view.reader, transforms: transforms.view.reader, images: imageSlots.view.reader, details: details.view.reader,
             parents: parents.view.reader, cellStart: cellStart.view.reader, cellEntries: cellEntries.view.reader,
             gridMinX: grid.minX, gridMinY: grid.minY, gridMaxX: grid.maxX, gridMaxY: grid.maxY,
@@ -81,6 +83,10 @@ final class EngineStorage: Sendable {
             inverseCellWidth: grid.inverseCellWidth, inverseCellHeight: grid.inverseCellHeight,
             hasCanvas: canvas != nil, canvasWidth: canvas?.width ?? 0, canvasHeight: canvas?.height ?? 0,
             toleranceInUse: tolerance.inUse, numbering: ElementNumbering.identity.reader)
+        answerTiles = AnswerTiles(tables: grid, elementCount: hot.count)
+        var tables = grid
+        tables.answers = answerTiles?.reader ?? .none
+        self.tables = tables
     }
 }
 

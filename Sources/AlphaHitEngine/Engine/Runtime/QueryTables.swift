@@ -31,6 +31,8 @@ struct QueryTables: @unchecked Sendable {
     /// A scene snapshot's query (a `LiveQuery`, owned by the snapshot), which answers
     /// ``frontMost(_:_:)`` with element numbers, not positions; nil for a built engine.
     @usableFromInline var live: LiveQueryReference? = nil
+    /// The tiles whose answer was proven at build time (``AnswerTiles``); none for a scene's snapshot.
+    @usableFromInline var answers: AnswerTiles.Reader = .none
 
     /// The same tables, handing out the indices `numbering` gives.
     func numbered(by numbering: NumberReader) -> QueryTables {
@@ -42,6 +44,21 @@ struct QueryTables: @unchecked Sendable {
     /// The index handed out for the element at `position`.
     @inlinable @inline(__always)
     func index(ofPosition position: Int) -> ElementIndex { numbering.index(ofPosition: position) }
+
+    /// The raw index a proven tile's code stands for (see ``AnswerTiles``), −1 for none, computed
+    /// without a branch on the code.
+    @inlinable @inline(__always)
+    func rawIndex(ofTileCode code: UInt16) -> Int32 {
+        // A renumbered engine (a scene's) asks out of line: its −1 would otherwise be a constant
+        // the optimiser splits the caller's paths on, a branch on every point's answer.
+        guard _slowPath(numbering.renumbered) else { return Int32(code) &- 1 }
+        return Self.renumberedIndex(ofTileCode: code, numbering)
+    }
+
+    @usableFromInline @inline(never)
+    static func renumberedIndex(ofTileCode code: UInt16, _ numbering: NumberReader) -> Int32 {
+        code == AnswerTiles.none ? -1 : numbering.numbers[Int(code) - 1]
+    }
 
     @inlinable @inline(__always)
     func insideCanvas(_ x: Double, _ y: Double) -> Bool {
@@ -80,7 +97,19 @@ struct QueryTables: @unchecked Sendable {
     /// The front-most element whose own shape takes layout point (x, y).
     @inlinable @inline(__always)
     func frontMost(_ x: Double, _ y: Double) -> Int? {
-        guard insideCanvas(x, y) else { return nil }
+        let position = frontMostPosition(x, y)
+        return position < 0 ? nil : position
+    }
+
+    /// The position of the front-most element whose own shape takes layout point (x, y), or −1:
+    /// ``frontMost(_:_:)`` as a plain number, so that a caller can select its answer without a
+    /// branch on it (random points would mispredict one about every other query).
+    @inlinable @inline(__always)
+    func frontMostPosition(_ x: Double, _ y: Double) -> Int {
+        guard insideCanvas(x, y) else { return -1 }
+        // A proven tile answers alone; none (code 0) is −1.
+        let known = answers.code(x, y)
+        if _fastPath(known != AnswerTiles.mixed) { return Int(known) &- 1 }
         let (entries, cellX, cellY) = cell(x, y)
         for slot in entries where cellEntries[slot].mayContain(cellX, cellY) {
             let entry = Int(cellEntries[slot].element)
@@ -94,8 +123,8 @@ struct QueryTables: @unchecked Sendable {
         }
         // A scene snapshot's own grid is empty (no point is inside it): its lookup is asked here,
         // so that a built engine's hits never test for it.
-        if _slowPath(live != nil) { return Self.liveFrontMost(live.unsafelyUnwrapped, x, y) }
-        return nil
+        if _slowPath(live != nil) { return Self.liveFrontMost(live.unsafelyUnwrapped, x, y) ?? -1 }
+        return -1
     }
 
     /// Whether element `index`'s own shape takes layout point (x, y), its clipping ancestors

@@ -1,0 +1,166 @@
+@testable import AlphaHit
+@testable import AlphaHitBasics
+@testable import AlphaHitEngine
+import Testing
+
+/// Tiles answered at build time (`AnswerTiles`) must give the grid's answer, which is the plain
+/// walk's, at every point inside them; and exist only within their budgets.
+@Suite("Answer tiles")
+struct AnswerTilesTests {
+    /// The engine's grid alone, tiles left out: what every proven tile must agree with.
+    static func gridAnswer(_ engine: HitTester, _ point: Point) -> ElementIndex? {
+        var tables = engine.queryTables
+        tables.answers = .none
+        return tables.frontMost(point.x, point.y).map { tables.index(ofPosition: $0) }
+    }
+
+    /// Every tile's code, row by row, read through the query's own lookup at the tile's centre.
+    static func codes(_ tiles: AnswerTiles) -> [[UInt16]] {
+        let r = tiles.reader
+        let side = 1 / r.inverseSide
+        let rows = Int(((r.maxY - r.minY) / side).rounded())
+        return (0..<rows).map { row in
+            (0..<r.columns).map { column in r.code(r.minX + (Double(column) + 0.5) * side, r.minY + (Double(row) + 0.5) * side) }
+        }
+    }
+
+    @Test("a tile is proven, and with the front-most element, exactly where a hand count says")
+    func handCountedTiles() throws {
+        let folder = try EngineFixtures.ImageFolder()
+        // 4 × 4 at one pixel per point: its left two columns solid, its right two transparent.
+        let half = try folder.image("half.png", width: 4, height: 4) { x, _ in x < 2 ? 255 : 0 }
+        let engine = try folder.engine([
+            Element(id: "a", frame: Rect(x: 0, y: 0, width: 3, height: 2)),
+            Element(id: "b", frame: Rect(x: 4, y: 0, width: 4, height: 4), image: half),
+            // A half-point left edge: the tiles it cuts (columns 2 and 4) have two answers.
+            Element(id: "c", frame: Rect(x: 2.5, y: 5, width: 2, height: 1)),
+            // In front of a: it owns the tiles they share.
+            Element(id: "e", frame: Rect(x: 1, y: 1, width: 2, height: 2)),
+        ], canvas: Size(width: 8, height: 6))
+        let tiles = try #require(engine.storage.answerTiles)
+        let m = AnswerTiles.mixed
+        #expect(tiles.reader.inverseSide == 1)
+        #expect((tiles.reader.minX, tiles.reader.minY, tiles.reader.maxX, tiles.reader.maxY) == (0, 0, 8, 6))
+        // Codes are positions + 1: a 1, b 2, c 3, e 4; 0 is none.
+        #expect(Self.codes(tiles) == [
+            [1, 1, 1, 0, 2, 2, 0, 0],
+            [1, 4, 4, 0, 2, 2, 0, 0],
+            [0, 4, 4, 0, 2, 2, 0, 0],
+            [0, 0, 0, 0, 2, 2, 0, 0],
+            [0, 0, 0, 0, 0, 0, 0, 0],
+            [0, 0, m, 3, m, 0, 0, 0],
+        ])
+        #expect(engine.engineBytes.first { $0.table == "answer tiles" }?.bytes == 48 * 2)
+    }
+
+    /// Snapped random layouts (half-point frames, images one pixel per point: mostly plain) and
+    /// free ones (most elements general), on a canvas small enough for one-point tiles.
+    @Test("a proven tile answers what the grid and the plain walk answer at every point in it, on random layouts", arguments: 0..<10)
+    func provenTilesMatchTheWalk(seed: Int) throws {
+        let folder = try EngineFixtures.ImageFolder("provenTiles\(seed)")
+        var g = SplitMix(seed: UInt64(seed) &* 104_729 &+ 3)
+        let images = try SpatialIndexPropertyTests.writeImages(folder)
+        var elements = SpatialIndexPropertyTests.randomLayout(&g, images: images, count: 12 + seed * 4, snapped: seed % 2 == 0)
+        if seed % 3 == 0 {
+            // Sub-pixel origins Float holds exactly (eighths): plain, but on no tile's edge.
+            for i in elements.indices { elements[i].frame.x = (elements[i].frame.x * 8).rounded() / 8 + 0.125 }
+        }
+        let engine = try folder.engine(elements, canvas: Size(width: 160, height: 160))
+        // Every tile the proof finds, kept whatever their share (the engine keeps them only
+        // when at least half are proven), read through the query's own lookup.
+        var grid = engine.queryTables
+        grid.answers = .none
+        let tiles = try #require(AnswerTiles(tables: grid, elementCount: engine.storage.hot.count, minimumProvenShare: 0))
+        var tiled = grid
+        tiled.answers = tiles.reader
+        let r = tiles.reader
+        let side = 1 / r.inverseSide
+        #expect(side == 1)
+        var proven = 0
+        withExtendedLifetime(tiles) {
+            for (row, codes) in Self.codes(tiles).enumerated() {
+                for (column, code) in codes.enumerated() where code != AnswerTiles.mixed {
+                    proven += 1
+                    let x0 = r.minX + Double(column) * side, y0 = r.minY + Double(row) * side
+                    // Its corners (the last point is one step below the next tile), its middle, and a random point.
+                    var points = [(x0, y0), ((x0 + side).nextDown, y0), (x0, (y0 + side).nextDown), ((x0 + side).nextDown, (y0 + side).nextDown)]
+                    points.append((x0 + side / 2, y0 + side / 2))
+                    points.append((x0 + g.next(in: 0...side).nextDown, y0 + g.next(in: 0...side).nextDown))
+                    for (x, y) in points {
+                        let point = Point(x: x, y: y)
+                        let expected = engine.scanAll(point).first
+                        let answer = tiled.frontMost(x, y).map { tiled.index(ofPosition: $0) }
+                        #expect(answer == expected, "tile (\(column), \(row)) code \(code) at \(point)")
+                        #expect(Self.gridAnswer(engine, point) == expected)
+                    }
+                }
+            }
+        }
+        #expect(proven > 1000, "the proof should decide many tiles (\(proven))")
+        // The engine itself, anywhere (inside tiles, mixed ones, outside the raster and the
+        // canvas), on the quarter-point grid and off it.
+        for _ in 0..<2000 {
+            var point = Point(x: g.next(in: -10...170), y: g.next(in: -10...170))
+            if Bool.random(using: &g) { point = Point(x: (point.x * 4).rounded() / 4, y: (point.y * 4).rounded() / 4) }
+            #expect(engine.elementIndex(at: point) == engine.scanAll(point).first, "at \(point)")
+            #expect(engine.hit(at: point)?.element == engine.scanAll(point).first)
+        }
+    }
+
+    @Test("a renumbered engine hands out its numbers for a proven tile, and nil for an empty one")
+    func renumberedTiles() throws {
+        let engine = try EngineFixtures.engine([
+            Element(id: "a", frame: Rect(x: 0, y: 0, width: 4, height: 4)),
+            Element(id: "b", frame: Rect(x: 4, y: 0, width: 4, height: 4)),
+        ], canvas: Size(width: 10, height: 4))
+        #expect(engine.storage.answerTiles != nil)
+        let numbered = engine.numbered(by: [7, 3])
+        #expect(numbered.elementIndex(at: Point(x: 1, y: 1)) == ElementIndex(rawValue: 7))
+        #expect(numbered.elementIndex(at: Point(x: 5, y: 1)) == ElementIndex(rawValue: 3))
+        #expect(numbered.elementIndex(at: Point(x: 9, y: 1)) == nil)
+    }
+
+    @Test("a proven empty tile still lets touch tolerance search")
+    func emptyTileSearches() throws {
+        let engine = try EngineFixtures.engine([Element(id: "a", frame: Rect(x: 0, y: 0, width: 4, height: 4))], canvas: Size(width: 10, height: 4))
+        #expect(engine.storage.answerTiles != nil)
+        #expect(engine.elementIndex(at: Point(x: 6, y: 1)) == nil)
+        #expect(engine.elementIndex(at: Point(x: 6, y: 1), tolerance: 3) == ElementIndex(rawValue: 0))
+        #expect(engine.elementIndex(at: Point(x: 6, y: 1), tolerance: 1) == nil)
+    }
+
+    @Test("tiles are a point a side where 65,536 fit, else two or four points, else none", arguments: [
+        (200.0, 200.0, 1.0), (300, 300, 2), (600, 600, 4), (1100, 1000, nil),
+    ] as [(Double, Double, Double?)])
+    func tileSideFitsTheBudget(width: Double, height: Double, side: Double?) throws {
+        let engine = try EngineFixtures.engine([Element(id: "all", frame: Rect(x: 0, y: 0, width: width, height: height))])
+        #expect(engine.storage.answerTiles.map { 1 / $0.reader.inverseSide } == side)
+        if let tiles = engine.storage.answerTiles {
+            #expect(tiles.codes.count <= AnswerTiles.maximumTiles)
+            #expect(engine.engineBytes.first { $0.table == "answer tiles" }?.bytes == tiles.codes.count * 2)
+        }
+    }
+
+    @Test("a layout where fewer than half the tiles are proven keeps none")
+    func mostlyMixedKeepsNone() throws {
+        // Rotated squares everywhere: every tile under one is mixed.
+        let elements = (0..<100).map { i in
+            Element(id: "r\(i)", frame: Rect(x: Double(i % 10) * 10, y: Double(i / 10) * 10, width: 10, height: 10),
+                    transform: ElementTransform(rotationDegrees: 30))
+        }
+        let engine = try EngineFixtures.engine(elements, canvas: Size(width: 100, height: 100))
+        #expect(engine.storage.answerTiles == nil)
+        #expect(engine.elementIndex(at: Point(x: 5, y: 5)) == engine.scanAll(Point(x: 5, y: 5)).first)
+    }
+
+    @Test("a scene's snapshots have no tiles: their answers are their live tables'")
+    func scenesHaveNoTiles() throws {
+        let scene = try HitScene(layout: Layout(canvas: Size(width: 8, height: 8), elements: [Element(id: "a", frame: Rect(x: 0, y: 0, width: 4, height: 4))]))
+        let before = scene.snapshot
+        try scene.apply(LayoutChange.update(id: "a") { $0.frame = Rect(x: 4, y: 4, width: 4, height: 4) })
+        let after = scene.snapshot
+        #expect(before.queryTables.answers.columns == 0 && after.queryTables.answers.columns == 0)
+        #expect(before.elementIndex(at: Point(x: 1, y: 1)) != nil && after.elementIndex(at: Point(x: 1, y: 1)) == nil)
+        #expect(after.elementIndex(at: Point(x: 5, y: 5)) != nil)
+    }
+}
