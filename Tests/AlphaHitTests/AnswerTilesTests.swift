@@ -141,6 +141,20 @@ struct AnswerTilesTests {
         }
     }
 
+    @Test("a proof that would take more than 2²² steps is not started", arguments: [(200, true), (300, false)])
+    func proofWithinItsBudget(count: Int, proves: Bool) throws {
+        // Rotated squares over the whole 64 × 64 canvas: no cell is pruned, so each of the 4,096
+        // one-point tiles reads every entry (and up to 4 pixels of each): 3.3 or 4.9 million steps.
+        let elements = (0..<count).map { i in
+            Element(id: "r\(i)", frame: Rect(x: -40, y: -40, width: 144, height: 144), transform: ElementTransform(rotationDegrees: 45))
+        }
+        let engine = try EngineFixtures.engine(elements, canvas: Size(width: 64, height: 64))
+        var grid = engine.queryTables
+        grid.answers = .none
+        #expect(count * 4096 * 4 > AnswerTiles.maximumProofSteps || proves)
+        #expect((AnswerTiles(tables: grid, elementCount: count, minimumProvenShare: 0) != nil) == proves)
+    }
+
     @Test("a layout where fewer than half the tiles are proven keeps none")
     func mostlyMixedKeepsNone() throws {
         // Rotated squares everywhere: every tile under one is mixed.

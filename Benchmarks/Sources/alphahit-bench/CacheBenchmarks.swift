@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The image cache: fetching a cached image, and building a 10,000-element engine whose
-/// elements share 100 images with a cold or a warm cache.
+/// elements share 100 images with a cold or a warm cache (and the diamonds with a warm one).
 enum CacheBenchmarks {
     static func declare(_ fixtures: BenchFixtures) -> [Benchmark] {
         let files = Lazy { try fixtures.manyImages(100) }
@@ -48,6 +48,13 @@ enum CacheBenchmarks {
                 let warm = ImageCache()
                 _ = try HitTester(layout: layout, cache: warm)
                 return { UInt64(try! HitTester(layout: layout, cache: warm).elements.count) }
+            },
+            // A small layout, whose build proves its answer tiles (1-point tiles over the 240 × 160 canvas).
+            Benchmark(name: "cache/build-warm/diamonds", unit: "build", operations: 1) {
+                let path = BenchFixtures.samples.appendingPathComponent("diamonds/layout.json").path
+                let warm = ImageCache()
+                _ = try HitTester(contentsOfLayoutFile: path, cache: warm)
+                return { UInt64(try! HitTester(contentsOfLayoutFile: path, cache: warm).elements.count) }
             },
             Benchmark(name: "cache/build-cold", unit: "build", operations: 1, baseline: "cache/build-warm") {
                 let layout = try layout.get()

@@ -13,61 +13,52 @@ import AlphaHitImages
 struct TileProof {
     let tables: QueryTables
 
-    /// A tile's span on each axis: its first point and its last.
-    typealias Span = (first: Double, last: Double)
+    /// A tile's extent on one axis: its first point, its last, and the grid columns (or rows)
+    /// holding them and every one between; worked out once per column (or row) of tiles.
+    struct Span {
+        let first: Double, last: Double
+        /// Grid coordinates (`(x − min) · inverse`) of `first` and `last`.
+        let scaledFirst: Double, scaledLast: Double
+        let cells: ClosedRange<Int>
+        /// `first`'s and `last`'s 256ths in the first of `cells` (all there is, mostly).
+        let fractions: (Int, Int)
+
+        /// `first`'s and `last`'s 256ths in cell `cell` (clamped to it, as the query's are).
+        func fractions(in cell: Int) -> (Int, Int) {
+            cell == cells.lowerBound ? fractions : (Int(CellEntry.fraction(scaledFirst, in: cell)), Int(CellEntry.fraction(scaledLast, in: cell)))
+        }
+    }
+
+    /// The span from `first` to `last` (inside the grid's extent) along x, or y when `vertical`.
+    func span(_ first: Double, _ last: Double, vertical: Bool) -> Span {
+        let t = tables
+        let (minimum, inverse, count) = vertical ? (t.gridMinY, t.inverseCellHeight, t.rows) : (t.gridMinX, t.inverseCellWidth, t.columns)
+        let (a, b) = ((first - minimum) * inverse, (last - minimum) * inverse)
+        let cells = QueryTables.axisCell(a, count: count)...QueryTables.axisCell(b, count: count)
+        let fractions = (Int(CellEntry.fraction(a, in: cells.lowerBound)), Int(CellEntry.fraction(b, in: cells.lowerBound)))
+        return Span(first: first, last: last, scaledFirst: a, scaledLast: b, cells: cells, fractions: fractions)
+    }
 
     /// The tile's code: ``AnswerTiles/none``, element position + 1, or ``AnswerTiles/mixed``.
     func code(_ x: Span, _ y: Span) -> UInt16 {
         var code: UInt16?
-        forEachCell(x, y) { cell in
-            let verdict = self.verdict(x, y, cell: cell)
-            code = verdict == AnswerTiles.mixed || (code != nil && code != verdict) ? AnswerTiles.mixed : verdict
-            return code != AnswerTiles.mixed
+        for row in y.cells {
+            for column in x.cells {
+                let verdict = self.verdict(x, y, column: column, row: row)
+                if verdict == AnswerTiles.mixed || (code != nil && code != verdict) { return AnswerTiles.mixed }
+                code = verdict
+            }
         }
         return code ?? AnswerTiles.mixed
     }
 
-    /// How many entries the tile's cells hold: the proof's work, before any pixel.
-    func entryCount(_ x: Span, _ y: Span) -> Int {
-        var count = 0
-        forEachCell(x, y) { cell in
-            count += Int(tables.cellStart[cell.index + 1] - tables.cellStart[cell.index])
-            return true
-        }
-        return count
-    }
-
-    private struct Cell { let index: Int, column: Int, row: Int }
-
-    /// Calls `body` with the cells holding the tile's first and last points and every cell
-    /// between, until it returns false.
-    private func forEachCell(_ x: Span, _ y: Span, _ body: (Cell) -> Bool) {
+    /// The tile's code as the entries of the cell at (`column`, `row`) give it.
+    private func verdict(_ x: Span, _ y: Span, column: Int, row: Int) -> UInt16 {
         let t = tables
-        func locate(_ px: Double, _ py: Double) -> Int? {
-            QueryTables.cell(
-                px, py, minX: t.gridMinX, minY: t.gridMinY, maxX: t.gridMaxX, maxY: t.gridMaxY,
-                inverseWidth: t.inverseCellWidth, inverseHeight: t.inverseCellHeight, columns: t.columns, rows: t.rows)?.cell
-        }
-        guard let first = locate(x.first, y.first), let last = locate(x.last, y.last) else { return }
-        for row in (first / t.columns)...(last / t.columns) {
-            for column in (first % t.columns)...(last % t.columns) where !body(Cell(index: row * t.columns + column, column: column, row: row)) {
-                return
-            }
-        }
-    }
-
-    /// The tile's code as `cell`'s entries give it.
-    private func verdict(_ x: Span, _ y: Span, cell: Cell) -> UInt16 {
-        let t = tables
+        let cell = row * t.columns + column
         // The tile's 256ths in this cell: the query's arithmetic at its first and last points.
-        func fraction(_ value: Double, min: Double, inverse: Double, cell: Int) -> Int {
-            Int(CellEntry.fraction((value - min) * inverse, in: cell))
-        }
-        let fx = (fraction(x.first, min: t.gridMinX, inverse: t.inverseCellWidth, cell: cell.column),
-                  fraction(x.last, min: t.gridMinX, inverse: t.inverseCellWidth, cell: cell.column))
-        let fy = (fraction(y.first, min: t.gridMinY, inverse: t.inverseCellHeight, cell: cell.row),
-                  fraction(y.last, min: t.gridMinY, inverse: t.inverseCellHeight, cell: cell.row))
-        for slot in Int(t.cellStart[cell.index])..<Int(t.cellStart[cell.index + 1]) {
+        let fx = x.fractions(in: column), fy = y.fractions(in: row)
+        for slot in Int(t.cellStart[cell])..<Int(t.cellStart[cell + 1]) {
             let entry = t.cellEntries[slot]
             guard Self.admits(low: Int(entry.minX), span: Int(entry.spanX), fx), Self.admits(low: Int(entry.minY), span: Int(entry.spanY), fy) else { continue }
             guard entry.element >= 0 else { return AnswerTiles.mixed }
@@ -92,37 +83,42 @@ struct TileProof {
     /// What plain element `index` answers over the tile: ``QueryTables/plainHits(_:_:_:transform:image:)``
     /// at the tile's first and last points.
     private func element(_ index: Int, _ x: Span, _ y: Span) -> Verdict {
-        let element = tables.hot[index]
-        let kind = element.bits & HotElement.kindMask
-        if kind == HotElement.Kind.general.rawValue || element.bits & HotElement.transformBit != 0 { return .undecided }
-        let moves = element.bits & HotElement.parentMovesBit != 0
+        let element = tables.hot.address(of: index)
+        let bits = element.pointee.bits, kind = bits & HotElement.kindMask
+        if kind == HotElement.Kind.general.rawValue || bits & HotElement.transformBit != 0 { return .undecided }
+        let moves = bits & HotElement.parentMovesBit != 0
         func local(_ value: Double, parent: Float, origin: Float) -> Double {
-            var value = value
-            if moves { value -= Double(parent) }
-            return value - Double(origin)
+            (moves ? value - Double(parent) : value) - Double(origin)
         }
-        let u = (local(x.first, parent: element.parentOriginX, origin: element.originX), local(x.last, parent: element.parentOriginX, origin: element.originX))
-        let v = (local(y.first, parent: element.parentOriginY, origin: element.originY), local(y.last, parent: element.parentOriginY, origin: element.originY))
-        let (width, height) = (Double(element.width), Double(element.height))
-        guard !u.0.isNaN, !u.1.isNaN, !v.0.isNaN, !v.1.isNaN else { return .undecided }
-        // No point of the tile has 0 ≤ u < width (an empty extent included).
-        if u.1 < 0 || max(u.0, 0) >= width || v.1 < 0 || max(v.0, 0) >= height { return .misses }
+        // No point of the tile has 0 ≤ u < width (an empty extent included): a miss, whatever v.
+        let width = Double(element.pointee.width)
+        let u = (local(x.first, parent: element.pointee.parentOriginX, origin: element.pointee.originX),
+                 local(x.last, parent: element.pointee.parentOriginX, origin: element.pointee.originX))
+        guard !u.0.isNaN, !u.1.isNaN else { return .undecided }
+        if u.1 < 0 || max(u.0, 0) >= width { return .misses }
+        let height = Double(element.pointee.height)
+        let v = (local(y.first, parent: element.pointee.parentOriginY, origin: element.pointee.originY),
+                 local(y.last, parent: element.pointee.parentOriginY, origin: element.pointee.originY))
+        guard !v.0.isNaN, !v.1.isNaN else { return .undecided }
+        if v.1 < 0 || max(v.0, 0) >= height { return .misses }
         let covers = u.0 >= 0 && u.1 < width && v.0 >= 0 && v.1 < height
         switch kind {
         case HotElement.Kind.solid.rawValue: return covers ? .takes : .undecided
         case HotElement.Kind.image.rawValue:
-            // The pixels under the tile's part inside the bounds (bounds and image agree: identity).
-            let columns = Int(max(u.0, 0))...Int(min(u.1, width.nextDown))
-            let rows = Int(max(v.0, 0))...Int(min(v.1, height.nextDown))
-            let slot = tables.images[Int(element.image)]
+            // The pixels under the tile's part inside the bounds (bounds and image agree: identity,
+            // so these are inside the image and its sizes are below 2²⁴).
+            let (firstColumn, lastColumn) = (Int(max(u.0, 0)), Int(min(u.1, width.nextDown)))
+            let (firstRow, lastRow) = (Int(max(v.0, 0)), Int(min(v.1, height.nextDown)))
+            let slot = tables.images.address(of: Int(element.pointee.image))
+            let (pixels, rowBytes, minAlpha) = (slot.pointee.pixels, slot.pointee.rowBytes, element.pointee.minAlpha)
             var solid = 0
-            for row in rows {
-                for column in columns where AlphaThreshold.isSolid(alpha: slot.pixels[row * slot.rowBytes + column], minimumAlpha: element.minAlpha) {
-                    solid += 1
+            for row in firstRow...lastRow {
+                for column in firstColumn...lastColumn where AlphaThreshold.isSolid(alpha: pixels[row &* rowBytes &+ column], minimumAlpha: minAlpha) {
+                    solid &+= 1
                 }
             }
             if solid == 0 { return .misses }
-            return covers && solid == rows.count * columns.count ? .takes : .undecided
+            return covers && solid == (lastRow - firstRow + 1) * (lastColumn - firstColumn + 1) ? .takes : .undecided
         default: return .misses
         }
     }

@@ -88,10 +88,16 @@ struct QueryTables: @unchecked Sendable {
         // arithmetic as SpatialGrid.cellIndex, which filled the grid. NaN (from extents too large
         // to subtract) fails the comparison and lands in the last cell, as it did when filling.
         let scaledX = (x - minX) * inverseWidth, scaledY = (y - minY) * inverseHeight
-        // Truncated only below `cells − 1` (at most 4,095): Swift's range check would be redundant.
-        let column = scaledX < Double(columns &- 1) ? Int(uncheckedTruncating: scaledX) : columns &- 1
-        let row = scaledY < Double(rows &- 1) ? Int(uncheckedTruncating: scaledY) : rows &- 1
+        let column = axisCell(scaledX, count: columns), row = axisCell(scaledY, count: rows)
         return (row &* columns &+ column, CellEntry.fraction(scaledX, in: column), CellEntry.fraction(scaledY, in: row))
+    }
+
+    /// The column (or row) of `count` holding grid coordinate `scaled` (`(x − min) · inverse`, at
+    /// least 0 or NaN), the last for NaN: one axis of ``cell(_:_:minX:minY:maxX:maxY:inverseWidth:inverseHeight:columns:rows:)``.
+    @inlinable @inline(__always)
+    static func axisCell(_ scaled: Double, count: Int) -> Int {
+        // Truncated only below `cells − 1` (at most 4,095): Swift's range check would be redundant.
+        scaled < Double(count &- 1) ? Int(uncheckedTruncating: scaled) : count &- 1
     }
 
     /// The front-most element whose own shape takes layout point (x, y).
