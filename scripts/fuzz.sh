@@ -27,7 +27,7 @@ esac
 
 build=.build/fuzz
 obj="$build/obj-$target"
-mkdir -p "$obj" "$build/modules/CAlphaHitPNG" "$build/modules/CAlphaHitSVG" "$build/corpus/$target" "Fuzz/crashes/$target"
+mkdir -p "$obj" "$build/modules/CAlphaHitPNG" "$build/modules/CAlphaHitSVG" "$build/modules/CAlphaHitNumerics" "$build/corpus/$target" "Fuzz/crashes/$target"
 toolchain=$(dirname "$(command -v swiftc)")
 
 # The C boundary, instrumented for the fuzzer and the address sanitizer.
@@ -39,7 +39,8 @@ for c in Sources/CAlphaHitSVG/*.c; do
     "$toolchain/clang" -c -g -O1 -fsanitize=fuzzer-no-link,address -I Sources/CAlphaHitSVG/include \
         $(pkg-config --cflags librsvg-2.0) "$c" -o "$obj/$(basename "$c" .c).o"
 done
-for module in CAlphaHitPNG CAlphaHitSVG; do
+# CAlphaHitNumerics is header-only (static inline): a module map is all it needs.
+for module in CAlphaHitPNG CAlphaHitSVG CAlphaHitNumerics; do
     cat > "$build/modules/$module/module.modulemap" <<MAP
 module $module {
     header "$(pwd)/Sources/$module/include/$module.h"
@@ -66,7 +67,7 @@ done
 
 # The library's Swift sources and the target, as one module; libFuzzer provides main.
 "$toolchain/swiftc" -g -O -sanitize=fuzzer,address -parse-as-library -module-name AlphaHitFuzz -package-name AlphaHit \
-    -I Sources/CLibPNG -I Sources/CLibWebP -I "$build/modules/CAlphaHitPNG" -I "$build/modules/CAlphaHitSVG" \
+    -I Sources/CLibPNG -I Sources/CLibWebP -I "$build/modules/CAlphaHitPNG" -I "$build/modules/CAlphaHitSVG" -I "$build/modules/CAlphaHitNumerics" \
     $(find "$build/library-$target" -name '*.swift' | sort) "$source_file" "${extra[@]}" \
     "$obj"/*.o $(pkg-config --libs libpng libwebp librsvg-2.0) -o "$build/$target"
 
