@@ -75,7 +75,7 @@ final class EngineStorage: Sendable {
         self.images = images
         self.candidates = boxes.map(GridEntry.init)
         self.tolerance = tolerance
-        let grid = QueryTables(
+        let gridTables = QueryTables(
             hot: hot.view.reader, transforms: transforms.view.reader, images: imageSlots.view.reader, details: details.view.reader,
             parents: parents.view.reader, cellStart: cellStart.view.reader, cellEntries: cellEntries.view.reader,
             gridMinX: grid.minX, gridMinY: grid.minY, gridMaxX: grid.maxX, gridMaxY: grid.maxY,
@@ -83,8 +83,8 @@ final class EngineStorage: Sendable {
             inverseCellWidth: grid.inverseCellWidth, inverseCellHeight: grid.inverseCellHeight,
             hasCanvas: canvas != nil, canvasWidth: canvas?.width ?? 0, canvasHeight: canvas?.height ?? 0,
             toleranceInUse: tolerance.inUse, numbering: ElementNumbering.identity.reader)
-        answerTiles = AnswerTiles(tables: grid, elementCount: hot.count)
-        var tables = grid
+        answerTiles = AnswerTiles(tables: gridTables, elementCount: hot.count)
+        var tables = gridTables
         tables.answers = answerTiles?.reader ?? .none
         self.tables = tables
     }
