@@ -45,17 +45,21 @@ struct MemoryTypesTests {
         #expect(made == nil)
     }
 
-    @Test("racing first uses all get the one object that was stored")
+    @Test("racing first uses all get the one object, made once")
     func lazyReferenceRace() async {
         let lazy = LazyReference<Payload>()
+        let makes = Locked(0)
         let seen = await withTaskGroup(of: ObjectIdentifier.self) { group in
-            for value in 0..<16 { group.addTask { lazy.withValue(orMake: { Payload(value) }) { ObjectIdentifier($0) } } }
+            for value in 0..<16 {
+                group.addTask { lazy.withValue(orMake: { makes.withLock { $0 += 1 }; return Payload(value) }) { ObjectIdentifier($0) } }
+            }
             var all: Set<ObjectIdentifier> = []
             for await identity in group { all.insert(identity) }
             return all
         }
-        // A loser of the race made an object of its own, but was handed the stored one, as every use is.
+        // Single flight: the racing callers waited for the one being made.
         let stored = lazy.withValue(orMake: { Payload(-1) }) { ObjectIdentifier($0) }
         #expect(seen == [stored])
+        #expect(makes.withLock { $0 } == 1)
     }
 }

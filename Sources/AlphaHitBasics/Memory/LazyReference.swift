@@ -4,13 +4,15 @@ import Synchronization
 /// and touch-tolerance index, built on first use.
 ///
 /// One of the three types that hold AlphaHit's unsafe memory (see ``Table``). Every use after the
-/// first is one atomic load and no reference counting: the object's address is kept beside
-/// `AtomicLazyReference` (which owns the object) and read back unretained, which is sound because
-/// the object is never replaced or released while this value lives. Two racing first callers may
-/// both make one; the first stored is kept and the other dropped, so `make` must have no effects
-/// beyond its result.
+/// first is one atomic load and no reference counting: the object's address is kept beside the
+/// lock that owns the object and read back unretained, which is sound because the object is never
+/// replaced or released while this value lives. Making is single-flight: the first caller makes the
+/// object under the lock while racing ones wait for it, so `make` runs once. (It used to run in
+/// each racing caller, the first stored winning; the thread sanitizer could not see that the
+/// losers' reads were ordered after the winner's writes, and a wasted index can be large.)
 package final class LazyReference<Value: AnyObject & Sendable>: Sendable {
-    @usableFromInline let owner = AtomicLazyReference<Value>()
+    /// The object once made; made and stored under its lock.
+    let owner = Locked<Value?>(nil)
     /// The stored object's address, 0 until stored.
     @usableFromInline let address = Atomic<UInt>(0)
 
@@ -26,14 +28,24 @@ package final class LazyReference<Value: AnyObject & Sendable>: Sendable {
             // fail if it ever retains without releasing (a leak) or stops keeping the identity.
             return Unmanaged<Value>.fromOpaque(UnsafeRawPointer(bitPattern: stored).unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
         }
-        let value = owner.storeIfNil(make())
-        address.store(UInt(bitPattern: Unmanaged.passUnretained(value).toOpaque()), ordering: .releasing)
-        return body(value)
+        return body(made(by: make))
+    }
+
+    /// The first use: makes the object, or waits for the caller making it and returns that one.
+    @usableFromInline
+    func made(by make: () -> Value) -> Value {
+        owner.withLock { value in
+            if let value { return value }
+            let made = make()
+            value = made
+            address.store(UInt(bitPattern: Unmanaged.passUnretained(made).toOpaque()), ordering: .releasing)
+            return made
+        }
     }
 
     /// Whether the object has been made yet.
     package var isMade: Bool { address.load(ordering: .acquiring) != 0 }
 
     /// The object if made, else nil (retained: for reports, not for hot paths).
-    package var madeValue: Value? { owner.load() }
+    package var madeValue: Value? { owner.withLock { $0 } }
 }
