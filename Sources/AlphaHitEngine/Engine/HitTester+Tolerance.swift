@@ -7,7 +7,7 @@ extension HitTester {
     /// front-most element wins, not the one rounding happened to favour.
     static let tieMargin = 1e-9
     /// The radius (points) of a near-miss search's first, small window.
-    static let firstWindow = 4.0
+    static let firstWindow = 6.0
 
     /// The element a tap at `point` selects when nothing is hit exactly: among the elements within
     /// their tolerance (r(e) > 0 and distance ≤ r(e)), the nearest, the front-most between equals.
@@ -48,7 +48,7 @@ extension HitTester {
             // the tolerance: a tolerance of 1e9 costs what the nearest element's distance costs.
             var window = min(radius, Self.firstWindow)
             // Made once and emptied for each window: making it retains its two arrays.
-            var nearest = Nearest(rules: storage.tolerance, query: query, rank: index.rank)
+            var nearest = Nearest(reach: index.reach(storage.tolerance, query: query), rank: index.rank.view)
             while true {
                 nearest.forgetFound()
                 index.search(near: (point.x, point.y), radius: window, tables: records, &nearest)
@@ -63,15 +63,14 @@ extension HitTester {
 
     /// The nearest element within its tolerance, the front-most between equals.
     private struct Nearest: CandidateVisitor {
-        let rules: TouchTolerance
-        let query: Double?
-        let rank: [Int32]
+        let reach: TouchTolerance.Reader
+        let rank: TableView<Int32>
         var element = -1
         var distance = Double.infinity
         var point = (x: 0.0, y: 0.0)
 
         func limit(for element: Int) -> Double {
-            let reach = rules.effective(for: element, query: query)
+            let reach = reach.effective(for: element)
             guard reach > 0 else { return -1 }
             return min(reach, distance + HitTester.margin(distance))
         }
@@ -82,7 +81,7 @@ extension HitTester {
         }
 
         mutating func accept(_ element: Int, distance: Double, nearest: (x: Double, y: Double)) {
-            guard distance <= rules.effective(for: element, query: query) else { return }
+            guard distance <= reach.effective(for: element) else { return }
             if self.element >= 0 {
                 guard HitTester.ranksBefore(distance, rank[element], self.distance, rank[self.element]) else { return }
             }
@@ -144,12 +143,11 @@ extension HitTester {
         let list = exact.map { candidate(position(of: $0), distance: 0, nearest: (point.x, point.y), query: query, exact: true) }
         let radius = storage.tolerance.searchRadius(query: query)
         guard radius > 0, tables.insideCanvas(point.x, point.y) else { return list }
-        let found = storage.withToleranceIndex { index -> All in
-            var all = All(radius: radius, excluded: Set(exact.map { position(of: $0) }), rank: index.rank)
+        let near = storage.withToleranceIndex { index in
+            var all = All(radius: radius, excluded: Set(exact.map { position(of: $0) }))
             index.search(near: (point.x, point.y), radius: radius, tables: records, &all)
-            return all
+            return all.found.sorted { a, b in Self.ranksBefore(a.distance, index.rank(of: a.element), b.distance, index.rank(of: b.element)) }
         }
-        let near = found.found.sorted { a, b in Self.ranksBefore(a.distance, found.rank[a.element], b.distance, found.rank[b.element]) }
         return list + near.map { candidate($0.element, distance: $0.distance, nearest: $0.point, query: query, exact: false) }
     }
 
@@ -157,7 +155,6 @@ extension HitTester {
     private struct All: CandidateVisitor {
         let radius: Double
         let excluded: Set<Int>
-        let rank: [Int32]
         var found: [(element: Int, distance: Double, point: (x: Double, y: Double))] = []
 
         func limit(for element: Int) -> Double { excluded.contains(element) ? -1 : radius }

@@ -15,7 +15,7 @@ extension HitTester {
         let (storage, records) = (self.storage, self.records)
         let result: Result<RegionCover, RegionCover.Failure> = storage.withToleranceIndex { index in
             LocalRegion.withRegion(of: position, tables: records, counts: index.counts(of: position)) { region in
-                Result { () throws(RegionCover.Failure) in try RegionCover(region: region, hittable: boxes && index.rank[position] >= 0, precision: precision) }
+                Result { () throws(RegionCover.Failure) in try RegionCover(region: region, hittable: boxes && index.rank(of: position) >= 0, precision: precision) }
             }
         }
         return try result.get()
@@ -41,7 +41,7 @@ extension HitTester {
                     let map = region.toLayout
                     let stretch = RegionCover.largestStretch(a: map.a, b: map.b, c: map.c, d: map.d)
                     guard let polygon = try ConvexRegion(region: region, sagitta: sagitta.map { $0 / stretch }) else { return nil }
-                    guard index.rank[position] >= 0 else { return [] }
+                    guard index.rank(of: position) >= 0 else { return [] }
                     var points = polygon.vertices.map { p in Point(x: map.a * p.x + map.c * p.y + map.tx, y: map.b * p.x + map.d * p.y + map.ty) }
                     if map.a * map.d - map.b * map.c < 0 { points.reverse() }
                     return points

@@ -4,15 +4,29 @@ import AlphaHitBasics
 /// touch tolerance measures an element by its own region even where others cover it, so it needs
 /// the elements the query grid leaves out behind covers.
 ///
-/// A search window visits each element once: in the cell where the box's corner, pushed into the
-/// window, falls (computed from the very numbers that placed the box in its cells).
+/// A search visits each element once: in the cell of the window where the box's corner, pushed
+/// into the window, falls. Each entry carries the first column and row of its box (computed when it
+/// was placed in its cells), so that test is two integer comparisons.
 struct CandidateGrid {
     private let minX: Double, minY: Double
     private let columns: Int, rows: Int
     private let inverseCellWidth: Double, inverseCellHeight: Double
     private let cellStart: Table<Int32>
     /// Each cell's boxes.
-    private let entries: Table<GridEntry>
+    private let entries: Table<Entry>
+
+    /// One box in one cell, with the cell its top-left corner falls in.
+    private struct Entry: BitwiseCopyable {
+        var box = GridEntry()
+        var firstColumn: UInt16 = 0, firstRow: UInt16 = 0
+    }
+
+    /// A box near the point of a search: the element and the squared distance (points²) from the
+    /// point to its box, which nothing in the element's region is nearer than.
+    struct Candidate: BitwiseCopyable {
+        var element: Int32
+        var squaredDistance: Double
+    }
 
     init(_ boxes: [GridEntry]) {
         let finite = boxes.filter { $0.minX.isFinite && $0.minY.isFinite && $0.maxX.isFinite && $0.maxY.isFinite }
@@ -48,12 +62,14 @@ struct CandidateGrid {
         }
         for cell in 0..<columns * rows { counts[cell + 1] += counts[cell] }
         var next = counts
-        var entries = [GridEntry](repeating: GridEntry(), count: Int(counts[columns * rows]))
+        var entries = [Entry](repeating: Entry(), count: Int(counts[columns * rows]))
         for box in boxes {
             let span = Self.span(box, minX, minY, inverseWidth, inverseHeight, columns, rows)
+            // (`count` keeps columns and rows within 4096.)
+            let entry = Entry(box: box, firstColumn: UInt16(span.firstColumn), firstRow: UInt16(span.firstRow))
             for row in span.firstRow...span.lastRow {
                 for column in span.firstColumn...span.lastColumn {
-                    entries[Int(next[row * columns + column])] = box
+                    entries[Int(next[row * columns + column])] = entry
                     next[row * columns + column] += 1
                 }
             }
@@ -64,71 +80,53 @@ struct CandidateGrid {
         self.entries = Table(entries)
     }
 
-    /// The boxes that meet a window `[x0, x1] × [y0, y1]`, each element once, in no set order.
-    struct Window: IteratorProtocol {
-        private let cellStart: TableView<Int32>, entries: TableView<GridEntry>
-        private let minX: Double, minY: Double, inverseCellWidth: Double, inverseCellHeight: Double
-        private let columns: Int, rows: Int
-        private let x0: Double, x1: Double, y0: Double, y1: Double
-        private let firstColumn: Int, lastColumn: Int, lastRow: Int
-        private let singleCell: Bool
-        private var row: Int, column: Int
-        private var slot = 0, slotEnd = 0
-
-        fileprivate init(
-            _ grid: CandidateGrid, _ cellStart: TableView<Int32>, _ entries: TableView<GridEntry>,
-            _ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double
-        ) {
-            (self.cellStart, self.entries) = (cellStart, entries)
-            (minX, minY, inverseCellWidth, inverseCellHeight) = (grid.minX, grid.minY, grid.inverseCellWidth, grid.inverseCellHeight)
-            (columns, rows) = (grid.columns, grid.rows)
-            (self.x0, self.x1, self.y0, self.y1) = (x0, x1, y0, y1)
-            firstColumn = CandidateGrid.index(x0, minX, inverseCellWidth, columns)
-            lastColumn = CandidateGrid.index(x1, minX, inverseCellWidth, columns)
-            row = CandidateGrid.index(y0, minY, inverseCellHeight, rows)
-            lastRow = CandidateGrid.index(y1, minY, inverseCellHeight, rows)
-            singleCell = firstColumn == lastColumn && row == lastRow
-            column = firstColumn
-            enterCell()
-        }
-
-        private mutating func enterCell() {
-            let cell = row * columns + column
-            (slot, slotEnd) = (Int(cellStart[cell]), Int(cellStart[cell + 1]))
-        }
-
-        @inline(__always)
-        mutating func next() -> GridEntry? {
-            while true {
-                while slot < slotEnd {
-                    let box = entries[slot]
-                    slot += 1
-                    guard Double(box.minX) <= x1, x0 <= Double(box.maxX), Double(box.minY) <= y1, y0 <= Double(box.maxY) else { continue }
-                    // Only in the first cell of the window that lists it (a window of one cell
-                    // lists each element once anyway).
-                    if singleCell { return box }
-                    guard CandidateGrid.index(max(Double(box.minX), x0), minX, inverseCellWidth, columns) == column,
-                        CandidateGrid.index(max(Double(box.minY), y0), minY, inverseCellHeight, rows) == row
-                    else { continue }
-                    return box
+    /// Every element whose box lies within `radius` of `point` (by the box's squared distance, at
+    /// most `radius²`), each once, in no set order: written to `queue`, whose first `count` slots
+    /// are handed to `flush` whenever it is full and once at the end (`count` possibly 0).
+    ///
+    /// Without a branch on any box: each entry is written to the queue's next slot and kept (the
+    /// slot taken) only when it is near enough and this is its first cell in the window. Near a
+    /// miss, whether a box is in reach is a coin toss the branch predictor would lose.
+    func collect(
+        near point: (x: Double, y: Double), radius: Double, into queue: UnsafeMutableBufferPointer<Candidate>,
+        flush: (_ queue: UnsafeMutableBufferPointer<Candidate>, _ count: Int) -> Void
+    ) {
+        let (px, py, reach) = (point.x, point.y, radius * radius)
+        let firstColumn = Self.index(px - radius, minX, inverseCellWidth, columns)
+        let lastColumn = Self.index(px + radius, minX, inverseCellWidth, columns)
+        let firstRow = Self.index(py - radius, minY, inverseCellHeight, rows)
+        let lastRow = Self.index(py + radius, minY, inverseCellHeight, rows)
+        let (cellStart, entries, capacity) = (cellStart.view, entries.view, queue.count)
+        let point = SIMD2(px, py)
+        var count = 0
+        for row in firstRow...lastRow {
+            let rowIsFirst = row == firstRow ? 1 : 0
+            for column in firstColumn...lastColumn {
+                let columnIsFirst = column == firstColumn ? 1 : 0
+                let cell = row * columns + column
+                for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                    let entry = entries[slot]
+                    let box = entry.box
+                    // (In vector form so that the compiler selects by `maxpd`, not by a branch.)
+                    let before = SIMD2(Double(box.minX), Double(box.minY)) - point
+                    let after = point - SIMD2(Double(box.maxX), Double(box.maxY))
+                    var gap = before.replacing(with: after, where: after .> before)
+                    gap.replace(with: 0, where: gap .< .zero)
+                    let squared = (gap * gap).sum()
+                    // A box in reach meets the window, and the first of the window's cells that
+                    // lists it is the one its corner, pushed into the window, falls in.
+                    let kept = (squared <= reach ? 1 : 0) & ((Int(entry.firstColumn) == column ? 1 : 0) | columnIsFirst)
+                        & ((Int(entry.firstRow) == row ? 1 : 0) | rowIsFirst)
+                    queue[count] = Candidate(element: box.element, squaredDistance: squared)
+                    count &+= kept
+                    if count == capacity {
+                        flush(queue, count)
+                        count = 0
+                    }
                 }
-                if column < lastColumn {
-                    column += 1
-                } else if row < lastRow {
-                    row += 1
-                    column = firstColumn
-                } else {
-                    return nil
-                }
-                enterCell()
             }
         }
-    }
-
-    /// Calls `body` with the boxes meeting the window `[x0, x1] × [y0, y1]`.
-    func withBoxes<Result>(inX x0: Double, _ x1: Double, y y0: Double, _ y1: Double, _ body: (inout Window) -> Result) -> Result {
-        var window = Window(self, cellStart.view, entries.view, x0, x1, y0, y1)
-        return body(&window)
+        flush(queue, count)
     }
 
     private static func count(_ value: Double) -> Int {

@@ -48,21 +48,28 @@ struct FastRegion {
         usesImage = true
     }
 
-    /// The distance (layout points) to the region and its nearest point, when at most `limit`.
-    func nearest(to point: (x: Double, y: Double), runs: SolidRuns.Reader?, within limit: Double)
+    /// The distance (layout points) to the region and its nearest point, when at most `limit`:
+    /// the solid pixels of `runs` (the image's, at the element's threshold) where the region
+    /// ``usesImage``, else the bounds.
+    @inline(__always)
+    func nearest(to point: (x: Double, y: Double), runs: SolidRuns.Reader, within limit: Double)
         -> (distance: Double, point: (x: Double, y: Double))?
     {
+        guard usesImage else { return nearestOfBounds(to: point, within: limit) }
         let q = map.apply(point.x, point.y)
-        let found: (distance: Double, point: (x: Double, y: Double))?
-        if usesImage, let runs {
-            found = runs.nearest(to: q, clip: clip, limit: limit / pointsPerUnit)
-        } else {
-            let nearest = (x: min(max(q.x, clip.x0), clip.x1), y: min(max(q.y, clip.y0), clip.y1))
-            let (dx, dy) = (nearest.x - q.x, nearest.y - q.y)
-            let distance = (dx * dx + dy * dy).squareRoot()
-            found = distance * pointsPerUnit <= limit ? (distance, nearest) : nil
-        }
-        guard let found else { return nil }
+        guard let found = runs.nearest(to: q, clip: clip, limit: limit / pointsPerUnit) else { return nil }
         return (found.distance * pointsPerUnit, back.apply(found.point.x, found.point.y))
+    }
+
+    /// The distance (layout points) to the element's bounds and their nearest point, when at most
+    /// `limit`: the region of one without an image (or without solid-pixel tables).
+    @inline(__always)
+    func nearestOfBounds(to point: (x: Double, y: Double), within limit: Double) -> (distance: Double, point: (x: Double, y: Double))? {
+        let q = map.apply(point.x, point.y)
+        let nearest = (x: min(max(q.x, clip.x0), clip.x1), y: min(max(q.y, clip.y0), clip.y1))
+        let (dx, dy) = (nearest.x - q.x, nearest.y - q.y)
+        let distance = (dx * dx + dy * dy).squareRoot()
+        guard distance * pointsPerUnit <= limit else { return nil }
+        return (distance * pointsPerUnit, back.apply(nearest.x, nearest.y))
     }
 }

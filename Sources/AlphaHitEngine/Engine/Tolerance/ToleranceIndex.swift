@@ -9,54 +9,75 @@ final class ToleranceIndex: @unchecked Sendable {
     // Unchecked: everything is written in init and only read afterwards.
     let grid: CandidateGrid
     /// Each element's position in the resolution order (0 = front-most); -1 for elements that can never be hit.
-    let rank: [Int32]
+    let rank: Table<Int32>
+    /// Each element's own touch tolerance (NaN where it sets none); empty when no element sets one.
+    private let ownTolerances: Table<Double>
     /// The images' tables, kept alive here; `counts` are their count readers, by the same index.
     let owners: [SolidPixels]
     private let counts: [SolidPixelCounts.Reader]
-    private let runs: [SolidRuns.Reader]
-    /// Each element's table in `tables`, or -1.
-    private let tableOf: [Int32]
-    /// Each element's region in the fast form, where it has one.
-    private let fast: [FastRegion?]
+    /// The run readers of `owners`, by the same index.
+    private let runs: Table<SolidRuns.Reader>
+    /// Each element's table (its index in `owners`) and fast form (in `fastRegions`), -1 for none.
+    private let forms: Table<Forms>
+    /// The elements' regions in the fast form, for those that have one.
+    private let fastRegions: Table<FastRegion>
+
+    private struct Forms: BitwiseCopyable {
+        var table: Int32 = -1, fast: Int32 = -1
+    }
 
     /// - Parameter images: the engine's images, whose storage holds (or will hold) their tables.
-    init(tables query: RecordTables, count: Int, candidates: [GridEntry], images: [DecodedImage]) {
+    init(tables query: RecordTables, count: Int, candidates: [GridEntry], images: [DecodedImage], tolerance: TouchTolerance) {
         let elements = query.elements
         grid = CandidateGrid(candidates)
         var rank = [Int32](repeating: -1, count: count)
         for (position, box) in candidates.enumerated() { rank[Int(box.element)] = Int32(position) }
-        self.rank = rank
+        self.rank = Table(rank)
+        ownTolerances = Table(tolerance.own)
         // Each image's storage, by the range of its bytes: a frame's pixels lie inside its sheet's.
         let storages: [(range: Range<UInt>, storage: PixelStorage)] = images.map { image in (image.pixelAddresses, image.storage) }
         var owners: [SolidPixels] = []
         var byKey: [CompiledElement.PixelsKey: Int32] = [:]
-        var tableOf = [Int32](repeating: -1, count: count)
+        var forms = [Forms](repeating: Forms(), count: count)
         for box in candidates {
             let index = Int(box.element)
             guard let pixels = elements[index].pixels else { continue }
             let key = elements[index].pixelsKey
             if let known = byKey[key] {
-                tableOf[index] = known
+                forms[index].table = known
             } else {
                 let address = UInt(bitPattern: pixels)
                 let storage = storages.first { $0.range.contains(address) }?.storage
                 byKey[key] = Int32(owners.count)
-                tableOf[index] = Int32(owners.count)
+                forms[index].table = Int32(owners.count)
                 owners.append(storage.map { SolidPixels.of(query.element(index), key: key, storage: $0) } ?? SolidPixels(query.element(index)))
             }
         }
         self.owners = owners
         counts = owners.map(\.counts.reader)
-        runs = owners.map(\.runs.reader)
-        self.tableOf = tableOf
-        var fast = [FastRegion?](repeating: nil, count: count)
-        for box in candidates { fast[Int(box.element)] = FastRegion(of: Int(box.element), tables: query) }
-        self.fast = fast
+        runs = Table(owners.map(\.runs.reader))
+        var fastRegions: [FastRegion] = []
+        for box in candidates {
+            guard let fast = FastRegion(of: Int(box.element), tables: query) else { continue }
+            forms[Int(box.element)].fast = Int32(fastRegions.count)
+            fastRegions.append(fast)
+        }
+        self.forms = Table(forms)
+        self.fastRegions = Table(fastRegions)
+    }
+
+    /// Element `index`'s position in the resolution order (0 = front-most); -1 if it can never be hit.
+    func rank(of index: Int) -> Int32 { rank.view[index] }
+
+    /// The tolerances of a search with tolerance `query` (nil: the layout's default), read without
+    /// reference counting while this index is alive.
+    func reach(_ rules: TouchTolerance, query: Double?) -> TouchTolerance.Reader {
+        TouchTolerance.Reader(own: ownTolerances.view, fallback: query ?? rules.layoutDefault ?? 0)
     }
 
     /// The solid-pixel counts of element `index`'s image at its threshold; nil without an image.
     func counts(of index: Int) -> SolidPixelCounts.Reader? {
-        let table = Int(tableOf[index])
+        let table = Int(forms.view[index].table)
         return table >= 0 ? counts[table] : nil
     }
 
@@ -64,51 +85,50 @@ final class ToleranceIndex: @unchecked Sendable {
     /// (so that the first answers bound the rest and most boxes are dropped unmeasured), telling
     /// `visitor` each distance it asks for.
     func search<Visitor: CandidateVisitor>(near point: (x: Double, y: Double), radius: Double, tables: RecordTables, _ visitor: inout Visitor) {
-        withUnsafeTemporaryAllocation(of: (element: Int32, distance: Double).self, capacity: Self.sortedCandidates) { queue in
-            var count = 0
-            grid.withBoxes(inX: point.x - radius, point.x + radius, y: point.y - radius, point.y + radius) { window in
-                while let box = window.next() {
-                    // The box holds the whole region: nothing in it is nearer than the box.
-                    let dx = max(Double(box.minX) - point.x, 0, point.x - Double(box.maxX))
-                    let dy = max(Double(box.minY) - point.y, 0, point.y - Double(box.maxY))
-                    let squared = dx * dx + dy * dy
-                    guard squared <= radius * radius else { continue }
-                    let distance = squared.squareRoot()
-                    guard count < Self.sortedCandidates else {
-                        measure(Int(box.element), boxDistance: distance, point, tables, &visitor)
-                        continue
-                    }
-                    // Insertion into the queue, nearest first.
-                    var slot = count
-                    while slot > 0 && queue[slot - 1].distance > distance {
+        withUnsafeTemporaryAllocation(of: CandidateGrid.Candidate.self, capacity: Self.sortedCandidates) { queue in
+            grid.collect(near: point, radius: radius, into: queue) { queue, count in
+                // Nearest first, by insertion: a miss usually has a handful of boxes in reach.
+                for next in 1..<max(count, 1) {
+                    let candidate = queue[next]
+                    var slot = next
+                    while slot > 0 && queue[slot - 1].squaredDistance > candidate.squaredDistance {
                         queue[slot] = queue[slot - 1]
                         slot -= 1
                     }
-                    queue[slot] = (box.element, distance)
-                    count += 1
+                    queue[slot] = candidate
                 }
+                for slot in 0..<count { measure(queue[slot], point, tables, &visitor) }
             }
-            for slot in 0..<count { measure(Int(queue[slot].element), boxDistance: queue[slot].distance, point, tables, &visitor) }
         }
     }
 
+    @inline(__always)
     private func measure<Visitor: CandidateVisitor>(
-        _ index: Int, boxDistance: Double, _ point: (x: Double, y: Double), _ tables: RecordTables, _ visitor: inout Visitor
+        _ candidate: CandidateGrid.Candidate, _ point: (x: Double, y: Double), _ tables: RecordTables, _ visitor: inout Visitor
     ) {
+        let index = Int(candidate.element)
         let bound = visitor.limit(for: index)
-        guard bound >= 0, boxDistance <= bound else { return }
-        let table = Int(tableOf[index])
+        // The box's own distance, as every region's search measures it: none nearer than that.
+        guard bound >= 0, candidate.squaredDistance.squareRoot() <= bound else { return }
+        let forms = self.forms.view[index]
         let found: (distance: Double, point: (x: Double, y: Double))?
-        if let fast = fast[index] {
-            found = fast.nearest(to: point, runs: table >= 0 ? runs[table] : nil, within: bound)
+        if forms.fast >= 0 {
+            let region = fastRegions.view[Int(forms.fast)]
+            if forms.table >= 0 {
+                found = region.nearest(to: point, runs: runs.view[Int(forms.table)], within: bound)
+            } else {
+                found = region.nearestOfBounds(to: point, within: bound)
+            }
         } else {
+            let table = Int(forms.table)
             found = RegionDistance.withRegion(of: index, from: point, tables: tables, counts: table >= 0 ? counts[table] : nil) { $0.nearest(within: bound) }
         }
         if let found { visitor.accept(index, distance: found.distance, nearest: found.point) }
     }
 
-    /// How many candidates one search orders by distance before measuring (the rest, rare, in grid order).
-    /// (48: the queue stays within the kilobyte a temporary allocation may take from the stack.)
+    /// How many candidates one search orders by distance before measuring them (the rare search
+    /// with more orders each batch of this many on its own). (48: the queue stays within the
+    /// kilobyte a temporary allocation may take from the stack.)
     static let sortedCandidates = 48
 }
 

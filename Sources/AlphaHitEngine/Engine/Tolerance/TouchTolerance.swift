@@ -24,4 +24,18 @@ struct TouchTolerance: Sendable {
 
     /// Whether a miss can ever be answered by a near element without a query tolerance.
     var inUse: Bool { largestOwn > 0 || (layoutDefault ?? 0) > 0 }
+
+    /// ``effective(for:query:)`` for one query, over a table's view of `own` (see
+    /// ``ToleranceIndex/reach(_:query:)``): what a search reads per candidate, without counting references.
+    struct Reader: BitwiseCopyable {
+        let own: TableView<Double>
+        /// The query's tolerance, else the layout's default, else 0.
+        let fallback: Double
+
+        @inline(__always)
+        func effective(for element: Int) -> Double {
+            if own.count > 0, !own[element].isNaN { return own[element] }
+            return fallback
+        }
+    }
 }
