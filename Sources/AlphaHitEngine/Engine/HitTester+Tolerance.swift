@@ -47,7 +47,7 @@ extension HitTester {
             // boxes are all farther). So the cost follows the distance to the nearest element, not
             // the tolerance: a tolerance of 1e9 costs what the nearest element's distance costs.
             var window = min(radius, Self.firstWindow)
-            // Made once and emptied for each window: making it retains its two arrays.
+            // Made once and emptied for each window.
             var nearest = Nearest(reach: index.reach(storage.tolerance, query: query), rank: index.rank.view)
             while true {
                 nearest.forgetFound()

@@ -72,7 +72,7 @@ final class ToleranceIndex: @unchecked Sendable {
     /// The tolerances of a search with tolerance `query` (nil: the layout's default), read without
     /// reference counting while this index is alive.
     func reach(_ rules: TouchTolerance, query: Double?) -> TouchTolerance.Reader {
-        TouchTolerance.Reader(own: ownTolerances.view, fallback: query ?? rules.layoutDefault ?? 0)
+        TouchTolerance.Reader(own: ownTolerances.view, fallback: rules.fallback(query: query))
     }
 
     /// The solid-pixel counts of element `index`'s image at its threshold; nil without an image.

@@ -13,13 +13,23 @@ struct TouchTolerance: Sendable {
     /// r(e): the element's own tolerance, else the query's, else the layout's default, else 0.
     @inline(__always)
     func effective(for element: Int, query: Double?) -> Double {
-        if !own.isEmpty, !own[element].isNaN { return own[element] }
-        return query ?? layoutDefault ?? 0
+        Self.effective(own: own.isEmpty ? .nan : own[element], otherwise: fallback(query: query))
+    }
+
+    /// The tolerance of an element that sets none: the query's, else the layout's default, else 0.
+    func fallback(query: Double?) -> Double {
+        query ?? layoutDefault ?? 0
+    }
+
+    /// The one choice of r(e): the element's own tolerance (NaN: none), else `otherwise`.
+    @inline(__always)
+    static func effective(own: Double, otherwise: Double) -> Double {
+        own.isNaN ? otherwise : own
     }
 
     /// How far from a point a search must look: the largest tolerance any element can have.
     func searchRadius(query: Double?) -> Double {
-        max(largestOwn, query ?? layoutDefault ?? 0)
+        max(largestOwn, fallback(query: query))
     }
 
     /// Whether a miss can ever be answered by a near element without a query tolerance.
@@ -34,8 +44,7 @@ struct TouchTolerance: Sendable {
 
         @inline(__always)
         func effective(for element: Int) -> Double {
-            if own.count > 0, !own[element].isNaN { return own[element] }
-            return fallback
+            TouchTolerance.effective(own: own.count > 0 ? own[element] : .nan, otherwise: fallback)
         }
     }
 }
