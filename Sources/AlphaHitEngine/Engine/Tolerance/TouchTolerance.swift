@@ -13,7 +13,8 @@ struct TouchTolerance: Sendable {
     /// r(e): the element's own tolerance, else the query's, else the layout's default, else 0.
     @inline(__always)
     func effective(for element: Int, query: Double?) -> Double {
-        Self.effective(own: own.isEmpty ? .nan : own[element], otherwise: fallback(query: query))
+        guard !own.isEmpty else { return fallback(query: query) }
+        return Self.effective(own: own[element], otherwise: fallback(query: query))
     }
 
     /// The tolerance of an element that sets none: the query's, else the layout's default, else 0.
@@ -44,7 +45,8 @@ struct TouchTolerance: Sendable {
 
         @inline(__always)
         func effective(for element: Int) -> Double {
-            TouchTolerance.effective(own: own.count > 0 ? own[element] : .nan, otherwise: fallback)
+            guard own.count > 0 else { return fallback }
+            return TouchTolerance.effective(own: own[element], otherwise: fallback)
         }
     }
 }
