@@ -45,8 +45,6 @@ final class EngineStorage: Sendable {
     var hasToleranceIndex: Bool { lazyToleranceIndex.isMade }
 
     /// Calls `body` with the touch-tolerance index, built by the first search that needs it.
-    /// (Inlined, so that each search's body is called directly, not through a generic closure.)
-    @inline(__always)
     func withToleranceIndex<Result>(_ body: (ToleranceIndex) -> Result) -> Result {
         lazyToleranceIndex.withValue(orMake: { ToleranceIndex(tables: records, count: hot.count, candidates: candidates, images: images, tolerance: tolerance) }, body)
     }
