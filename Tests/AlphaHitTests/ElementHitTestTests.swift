@@ -66,7 +66,8 @@ struct ElementHitTestTests {
         var g = SplitMix(seed: UInt64(width * 100 + height + imageScale * 7))
         var points = (0..<400).map { _ in (g.next(in: -2...width + 2), g.next(in: -2...height + 2)) }
         for i in 0...32 { for j in 0...32 { points.append((Double(i) * width / 32, Double(j) * height / 32)) } }
-        points += [(.nan, 0), (0, .nan), (-0.0, -0.0), (width.nextDown, height.nextDown), (width, height), (-.infinity, 1), (1, .infinity)]
+        points += [(.nan, 0), (0, .nan), (-0.0, -0.0), (width.nextDown, height.nextDown), (width, height), (-.infinity, 1), (1, .infinity),
+                   (-0.5, 1), (1, -0.5), (-1e-300, 0), (0, -1e-300), (-1, 1), (1e19, 1), (-1e19, 1), (1, 0x1p63), (.nan, .nan)]
         for format in [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: AlphaThreshold.defaultMinimumAlpha)] {
             let image = try ImageDecoder().decode(contentsOfFile: path, as: format)
             let region = ImageHitRegion(image: image, size: Size(width: width, height: height), imageScale: imageScale)

@@ -13,4 +13,14 @@ extension Int {
         assert(value.isFinite && value.magnitude < 0x1p63, "\(value) is out of Int's range")
         self = Int(alphahit_truncate_in_range(value))
     }
+
+    /// `value` truncated toward zero, or `Int.min` when `value` is NaN or `|value| >= 2^63`.
+    ///
+    /// Defined for every `value`, in one instruction on x86-64: a caller converts first and then
+    /// checks the integer's range (`UInt(bitPattern:)` below a bound refuses `Int.min` too), which
+    /// needs no floating-point compare for the upper bounds and NaN.
+    @inlinable @inline(__always)
+    package init(truncatingOrMinimum value: Double) {
+        self = Int(alphahit_truncate_or_minimum(value))
+    }
 }

@@ -16,10 +16,17 @@ public struct ImageHitRegion: Sendable {
     @usableFromInline let minAlpha: UInt8
     /// The image's pixels in place (kept alive by `image`).
     @usableFromInline let pixels: AlphaReader
-    /// The rectangle, in points, and whether the image covers it at one pixel per point
-    /// (`identity` placement): the common case, tested from these fields alone.
-    @usableFromInline let width: Double, height: Double
-    @usableFromInline let isIdentity: Bool
+    /// How `contains` tests this region: the distance between alpha bytes (1 or 4) when the image
+    /// covers the rectangle at one pixel per point (`identity` placement) in a byte format,
+    /// ``identityMask`` for a mask at identity, ``placed`` otherwise. One integer, so that the
+    /// common case costs one predicted branch, not one for the placement and one for the format.
+    @usableFromInline let mode: Int
+    /// The rectangle's size in pixels when `mode` is not ``placed`` (then its size in points).
+    @usableFromInline let pixelWidth: UInt, pixelHeight: UInt
+    @usableFromInline static var identityMask: Int { 0 }
+    @usableFromInline static var placed: Int { -1 }
+    /// Whether `contains` takes the identity path.
+    var isIdentity: Bool { mode != Self.placed }
     /// Owns the one record `element` reads.
     let owner: Table<CompiledElement>
 
@@ -39,9 +46,16 @@ public struct ImageHitRegion: Sendable {
             minAlpha: AlphaThreshold.minimumAlpha(for: alphaThreshold), contentMode: .scaleToFill, capInsets: nil, tiles: false)
         self.image = image
         self.pixels = image.alphaReader
-        self.width = size.width
-        self.height = size.height
-        self.isIdentity = compiled.placement == .identity
+        if compiled.placement == .identity {
+            mode = pixels.alphaShift >= 0 ? 1 << pixels.alphaShift : Self.identityMask
+            // Identity placement means the size in points is the image's size in pixels.
+            pixelWidth = UInt(image.width)
+            pixelHeight = UInt(image.height)
+        } else {
+            mode = Self.placed
+            pixelWidth = 0
+            pixelHeight = 0
+        }
         self.minAlpha = compiled.minAlpha
         self.owner = Table([compiled])
         self.element = ElementHandle(owner.view, 0)
@@ -51,19 +65,33 @@ public struct ImageHitRegion: Sendable {
     /// images the mask's own `minAlpha` decides, whatever the threshold given here.
     @inlinable @inline(__always)
     public func contains(_ point: Point) -> Bool {
-        // Every field the identity case needs is read before the first branch, so that in a loop
-        // the compiler keeps them in registers (a read behind a branch cannot be hoisted).
-        let pixels = pixels, width = width, height = height, minAlpha = minAlpha
-        if _fastPath(isIdentity) {
-            // `imageRectangleHit` for identity placement: inside the bounds, pixel (⌊x⌋, ⌊y⌋),
-            // which the bounds keep inside the image. Held to it by ElementHitTestTests. (A
-            // branch-free form, reading pixel (0, 0) for points outside, measured 5× slower out
-            // of cache: the load waits for the compares instead of being issued speculatively.)
-            guard CompiledElement.within(point.x, width, point.y, height) else { return false }
-            let alpha = pixels.alpha(atX: Int(uncheckedTruncating: point.x), y: Int(uncheckedTruncating: point.y))
-            return AlphaThreshold.isSolid(alpha: alpha, minimumAlpha: minAlpha)
+        // `imageRectangleHit` for identity placement (held to it by ElementHitTestTests), then the
+        // general test.
+        let mode = mode
+        if _fastPath(mode > Self.identityMask) {
+            guard let (x, y) = identityPixel(point) else { return false }
+            return AlphaThreshold.isSolid(alpha: pixels.byteAlpha(atX: x, y: y, stride: mode), minimumAlpha: minAlpha)
+        }
+        if mode == Self.identityMask {
+            guard let (x, y) = identityPixel(point) else { return false }
+            return AlphaThreshold.isSolid(alpha: pixels.maskAlpha(atX: x, y: y), minimumAlpha: minAlpha)
         }
         // The element's own test (ElementHitTest.swift), on this image's pixels in any format.
         return element.imageRectangleHit(point.x, point.y) { pixels.alpha(atX: $0, y: $1) }
+    }
+
+    /// Pixel (⌊x⌋, ⌊y⌋) when `point` is inside the rectangle at identity placement, else nil.
+    ///
+    /// The truncations come first: below a whole-pixel bound, an unsigned compare of ⌊x⌋ refuses
+    /// NaN, x ≥ width and the conversion's `Int.min` for huge x, so only -1 < x < 0 (which
+    /// truncates to 0) needs a compare with 0, one for both axes (-0.0 is inside). The result
+    /// stays a branch before the load: a branch-free form, reading pixel (0, 0) for points outside,
+    /// measured 5× slower out of cache (the load then waits for the compares instead of being
+    /// issued speculatively).
+    @inlinable @inline(__always)
+    func identityPixel(_ point: Point) -> (x: Int, y: Int)? {
+        let x = Int(truncatingOrMinimum: point.x), y = Int(truncatingOrMinimum: point.y)
+        guard UInt(bitPattern: x) < pixelWidth, UInt(bitPattern: y) < pixelHeight, min(point.x, point.y) >= 0 else { return nil }
+        return (x, y)
     }
 }

@@ -23,12 +23,24 @@ package struct AlphaReader: @unchecked Sendable {
     /// - Precondition: the pixel is inside the image (not checked).
     @inlinable @inline(__always)
     package func alpha(atX x: Int, y: Int) -> UInt8 {
-        let row = base + y &* rowBytes
-        if alphaShift >= 0 {
-            // alpha8, or the A byte that leads each ARGB pixel.
-            return row.load(fromByteOffset: x &<< alphaShift, as: UInt8.self)
-        }
-        let word = row.load(fromByteOffset: (x &>> 6) &<< 3, as: UInt64.self)
+        if alphaShift >= 0 { return byteAlpha(atX: x, y: y, stride: 1 &<< alphaShift) }
+        return maskAlpha(atX: x, y: y)
+    }
+
+    /// The alpha of pixel (`x`, `y`) of an alpha8 or ARGB image, whose alpha bytes are `stride`
+    /// apart (`1 << alphaShift`: 1 or 4).
+    /// - Precondition: the pixel is inside the image (not checked).
+    @inlinable @inline(__always)
+    package func byteAlpha(atX x: Int, y: Int, stride: Int) -> UInt8 {
+        // alpha8, or the A byte that leads each ARGB pixel.
+        base.load(fromByteOffset: y &* rowBytes &+ x &* stride, as: UInt8.self)
+    }
+
+    /// The alpha of pixel (`x`, `y`) of a mask (`alphaShift < 0`): 255 or 0.
+    /// - Precondition: the pixel is inside the image (not checked).
+    @inlinable @inline(__always)
+    package func maskAlpha(atX x: Int, y: Int) -> UInt8 {
+        let word = (base + y &* rowBytes).load(fromByteOffset: (x &>> 6) &<< 3, as: UInt64.self)
         return (word &>> UInt64(x & 63)) & 1 == 0 ? 0 : 255
     }
 }
