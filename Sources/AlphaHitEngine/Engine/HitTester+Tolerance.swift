@@ -27,9 +27,10 @@ extension HitTester {
     @usableFromInline
     func nearMissElement(_ point: Point, tolerance query: Double?) -> ElementIndex? {
         guard let best = nearest(to: point, query: query.map { $0 >= 0 ? $0 : 0 }) else { return nil }
-        // `numbering`, not the query tables': for a scene's snapshot the search ran on the engine
-        // built for it, whose positions its numbering translates.
-        return numbering.index(ofPosition: best.element)
+        // The numbering of `tables`, the engine the search ran on: for a scene's snapshot, the
+        // engine built for it, whose positions its numbering translates. (Its reader: the
+        // numbering itself would be copied out, its dictionary retained, on every near miss.)
+        return tables.numbering.index(ofPosition: best.element)
     }
 
     /// The search itself: the position of the nearest element within its tolerance, its distance
@@ -38,7 +39,6 @@ extension HitTester {
         guard tables.insideCanvas(point.x, point.y) else { return nil }
         // Once: for a scene's snapshot, each is reached through the engine built for it.
         let storage = self.storage
-        let records = storage.records
         let radius = storage.tolerance.searchRadius(query: query)
         guard radius > 0 else { return nil }
         let best = storage.withToleranceIndex { index -> Nearest in
@@ -51,7 +51,7 @@ extension HitTester {
             var nearest = Nearest(reach: index.reach(storage.tolerance, query: query), rank: index.rank.view)
             while true {
                 nearest.forgetFound()
-                index.search(near: (point.x, point.y), radius: window, tables: records, &nearest)
+                index.search(near: (point.x, point.y), radius: window, &nearest)
                 guard window < radius, nearest.distance + Self.margin(nearest.distance) >= window else { break }
                 window = min(radius, window * 4)
             }
@@ -145,7 +145,7 @@ extension HitTester {
         guard radius > 0, tables.insideCanvas(point.x, point.y) else { return list }
         let near = storage.withToleranceIndex { index in
             var all = All(radius: radius, excluded: Set(exact.map { position(of: $0) }))
-            index.search(near: (point.x, point.y), radius: radius, tables: records, &all)
+            index.search(near: (point.x, point.y), radius: radius, &all)
             return all.found.sorted { a, b in Self.ranksBefore(a.distance, index.rank(of: a.element), b.distance, index.rank(of: b.element)) }
         }
         return list + near.map { candidate($0.element, distance: $0.distance, nearest: $0.point, query: query, exact: false) }

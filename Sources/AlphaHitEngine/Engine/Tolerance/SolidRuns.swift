@@ -39,8 +39,10 @@ struct SolidRuns {
     /// How far (pixels) the field reaches beyond the image on every side: taps that miss an
     /// element usually land just outside its art.
     static let fieldMargin = 16
-    /// Half a pixel's diagonal: how far a tap can be from its pixel's centre.
-    fileprivate static let halfDiagonal = 0.5 * 2.0.squareRoot() + 1e-3  // (and a margin for the Float field)
+    /// Half a pixel's diagonal, √2 / 2, and a margin of 1e-3 for the Float field: how far a tap can
+    /// be from its pixel's centre. A literal, which the compiler makes a constant (`0.5 *
+    /// 2.0.squareRoot() + 1e-3` was a lazy global: a `swift_once` call on every use in a search).
+    fileprivate static let halfDiagonal = 0.708_106_781_186_547_6
 
     /// The runs of the element's alpha8 plane at its `minAlpha`.
     init(_ element: ElementHandle) {

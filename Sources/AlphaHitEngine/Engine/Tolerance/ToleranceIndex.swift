@@ -8,6 +8,9 @@ import AlphaHitImages
 final class ToleranceIndex: @unchecked Sendable {
     // Unchecked: everything is written in init and only read afterwards.
     let grid: CandidateGrid
+    /// The full records it was built on and measures with (views: the engine's storage owns them,
+    /// as it owns this index), so that a search fetches one lazily built object, not two.
+    let records: RecordTables
     /// Each element's position in the resolution order (0 = front-most); -1 for elements that can never be hit.
     let rank: Table<Int32>
     /// Each element's own touch tolerance (NaN where it sets none); empty when no element sets one.
@@ -29,6 +32,7 @@ final class ToleranceIndex: @unchecked Sendable {
     /// - Parameter images: the engine's images, whose storage holds (or will hold) their tables.
     init(tables query: RecordTables, count: Int, candidates: [GridEntry], images: [DecodedImage], tolerance: TouchTolerance) {
         let elements = query.elements
+        records = query
         grid = CandidateGrid(candidates)
         var rank = [Int32](repeating: -1, count: count)
         for (position, box) in candidates.enumerated() { rank[Int(box.element)] = Int32(position) }
@@ -84,7 +88,7 @@ final class ToleranceIndex: @unchecked Sendable {
     /// Measures the elements whose regions may lie within `radius` of the point, nearest box first
     /// (so that the first answers bound the rest and most boxes are dropped unmeasured), telling
     /// `visitor` each distance it asks for.
-    func search<Visitor: CandidateVisitor>(near point: (x: Double, y: Double), radius: Double, tables: RecordTables, _ visitor: inout Visitor) {
+    func search<Visitor: CandidateVisitor>(near point: (x: Double, y: Double), radius: Double, _ visitor: inout Visitor) {
         withUnsafeTemporaryAllocation(of: CandidateGrid.Candidate.self, capacity: Self.sortedCandidates) { queue in
             grid.collect(near: point, radius: radius, into: queue) { queue, count in
                 // Nearest first, by insertion: a miss usually has a handful of boxes in reach.
@@ -97,14 +101,14 @@ final class ToleranceIndex: @unchecked Sendable {
                     }
                     queue[slot] = candidate
                 }
-                for slot in 0..<count { measure(queue[slot], point, tables, &visitor) }
+                for slot in 0..<count { measure(queue[slot], point, &visitor) }
             }
         }
     }
 
     @inline(__always)
     private func measure<Visitor: CandidateVisitor>(
-        _ candidate: CandidateGrid.Candidate, _ point: (x: Double, y: Double), _ tables: RecordTables, _ visitor: inout Visitor
+        _ candidate: CandidateGrid.Candidate, _ point: (x: Double, y: Double), _ visitor: inout Visitor
     ) {
         let index = Int(candidate.element)
         let bound = visitor.limit(for: index)
@@ -121,7 +125,7 @@ final class ToleranceIndex: @unchecked Sendable {
             }
         } else {
             let table = Int(forms.table)
-            found = RegionDistance.withRegion(of: index, from: point, tables: tables, counts: table >= 0 ? counts[table] : nil) { $0.nearest(within: bound) }
+            found = RegionDistance.withRegion(of: index, from: point, tables: records, counts: table >= 0 ? counts[table] : nil) { $0.nearest(within: bound) }
         }
         if let found { visitor.accept(index, distance: found.distance, nearest: found.point) }
     }
@@ -132,7 +136,7 @@ final class ToleranceIndex: @unchecked Sendable {
     static let sortedCandidates = 48
 }
 
-/// What a search over the elements near a point does with them (see ``ToleranceIndex/search(near:radius:tables:_:)``).
+/// What a search over the elements near a point does with them (see ``ToleranceIndex/search(near:radius:_:)``).
 protocol CandidateVisitor {
     /// The farthest distance still worth measuring for `element`, given what was found so far
     /// (negative: skip it).
