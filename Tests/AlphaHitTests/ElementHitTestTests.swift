@@ -56,7 +56,7 @@ struct ElementHitTestTests {
         #expect(tested > 10, "seed \(seed): the random layout has too few rectangles with images")
     }
 
-    @Test("an image region's contains, its identity shortcut included, agrees with probe reduced by isHit, in every pixel format", arguments: [
+    @Test("an image region's contains, its identity shortcut included, agrees with probe reduced by isHit, in every pixel format, at thresholds 0, the default and 1", arguments: [
         (16.0, 16.0, 1.0), (12.0, 8.0, 1.0), (24.0, 10.0, 1.0), (8.0, 8.0, 2.0), (16.0, 16.0, 0.5),
     ])
     func imageRegionAgreesWithProbe(width: Double, height: Double, imageScale: Double) throws {
@@ -68,9 +68,13 @@ struct ElementHitTestTests {
         for i in 0...32 { for j in 0...32 { points.append((Double(i) * width / 32, Double(j) * height / 32)) } }
         points += [(.nan, 0), (0, .nan), (-0.0, -0.0), (width.nextDown, height.nextDown), (width, height), (-.infinity, 1), (1, .infinity),
                    (-0.5, 1), (1, -0.5), (-1e-300, 0), (0, -1e-300), (-1, 1), (1e19, 1), (-1e19, 1), (1, 0x1p63), (.nan, .nan)]
-        for format in [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: AlphaThreshold.defaultMinimumAlpha)] {
+        // Thresholds 0 (every pixel solid, a mask's clear bits too) and 1 besides the default.
+        let cases = [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: AlphaThreshold.defaultMinimumAlpha)].flatMap { format in
+            [AlphaThreshold.defaultValue, 0, 1].map { (format, Double($0)) }
+        }
+        for (format, threshold) in cases {
             let image = try ImageDecoder().decode(contentsOfFile: path, as: format)
-            let region = ImageHitRegion(image: image, size: Size(width: width, height: height), imageScale: imageScale)
+            let region = ImageHitRegion(image: image, size: Size(width: width, height: height), imageScale: imageScale, alphaThreshold: threshold)
             // The general definition, on the same pixels: probe on the region's own record.
             let element = region.element
             for (x, y) in points {
@@ -79,9 +83,10 @@ struct ElementHitTestTests {
                 case .noImage: true
                 case .outsideBounds, .outsideShape, .offImage: false
                 }
-                #expect(region.contains(Point(x: x, y: y)) == general, "\(format), \(width) x \(height) at \(imageScale), point (\(x), \(y))")
+                #expect(region.contains(Point(x: x, y: y)) == general, "\(format) at threshold \(threshold), \(width) x \(height) at \(imageScale), point (\(x), \(y))")
             }
-            #expect(region.isIdentity == (width == 16 && height == 16 && imageScale == 1), "the shortcut is taken exactly when the image covers the rectangle 1:1")
+            let maskAtZero = image.alphaReader.alphaShift < 0 && threshold == 0
+            #expect(region.isIdentity == (width == 16 && height == 16 && imageScale == 1 && !maskAtZero), "the shortcut is taken exactly when the image covers the rectangle 1:1 (but for a mask at threshold 0)")
         }
     }
 

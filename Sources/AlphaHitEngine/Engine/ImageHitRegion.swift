@@ -18,14 +18,15 @@ public struct ImageHitRegion: Sendable {
     @usableFromInline let pixels: AlphaReader
     /// How `contains` tests this region: the distance between alpha bytes (1 or 4) when the image
     /// covers the rectangle at one pixel per point (`identity` placement) in a byte format,
-    /// ``identityMask`` for a mask at identity, ``placed`` otherwise. One integer, so that the
-    /// common case costs one predicted branch, not one for the placement and one for the format.
+    /// ``identityMask`` for a mask at identity (threshold above 0), ``placed`` otherwise. One
+    /// integer, so that the common case costs one predicted branch, not one for the placement and
+    /// one for the format.
     @usableFromInline let mode: Int
     /// The rectangle's size in pixels when `mode` is not ``placed`` (then its size in points).
     @usableFromInline let pixelWidth: UInt, pixelHeight: UInt
     @usableFromInline static var identityMask: Int { 0 }
     @usableFromInline static var placed: Int { -1 }
-    /// Whether `contains` takes the identity path.
+    /// Whether `contains` takes the identity path (a 1:1 image, but for a mask at threshold 0).
     var isIdentity: Bool { mode != Self.placed }
     /// Owns the one record `element` reads.
     let owner: Table<CompiledElement>
@@ -46,7 +47,9 @@ public struct ImageHitRegion: Sendable {
             minAlpha: AlphaThreshold.minimumAlpha(for: alphaThreshold), contentMode: .scaleToFill, capInsets: nil, tiles: false)
         self.image = image
         self.pixels = image.alphaReader
-        if compiled.placement == .identity {
+        // A mask at threshold 0 (every pixel solid, clear bits too) takes the general path, so
+        // that the identity mask's test is its bit alone, with no compare with the threshold.
+        if compiled.placement == .identity && (pixels.alphaShift >= 0 || compiled.minAlpha > 0) {
             mode = pixels.alphaShift >= 0 ? 1 << pixels.alphaShift : Self.identityMask
             // Identity placement means the size in points is the image's size in pixels.
             pixelWidth = UInt(image.width)
@@ -74,7 +77,9 @@ public struct ImageHitRegion: Sendable {
         }
         if mode == Self.identityMask {
             guard let (x, y) = identityPixel(point) else { return false }
-            return AlphaThreshold.isSolid(alpha: pixels.maskAlpha(atX: x, y: y), minimumAlpha: minAlpha)
+            // Here `minAlpha` ≥ 1, and every threshold byte in 1...255 takes a mask's 255 and
+            // refuses its 0: the constant 1 leaves the bit alone to decide.
+            return AlphaThreshold.isSolid(alpha: pixels.maskAlpha(atX: x, y: y), minimumAlpha: 1)
         }
         // The element's own test (ElementHitTest.swift), on this image's pixels in any format.
         return element.imageRectangleHit(point.x, point.y) { pixels.alpha(atX: $0, y: $1) }
