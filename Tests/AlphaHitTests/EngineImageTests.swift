@@ -145,6 +145,27 @@ struct EngineImageTests {
         arguments: [(0.0, UInt8(0)), (0.1, 26), (1.0, 255), (26.0 / 255.0, 26), (0.5, 128), (0.0001, 1), (25.5 / 255, 26)] as [(Double, UInt8)])
     func minAlpha(threshold: Double, expected: UInt8) {
         #expect(AlphaThreshold.minimumAlpha(for: threshold) == expected)
+        #expect(AlphaThreshold.settledMinimumAlpha(for: threshold) == expected)
+    }
+
+    @Test("the default threshold's byte, given without settling, is the smallest m with m / 255 >= 0.1")
+    func defaultMinAlpha() {
+        let smallest = (0...255).first { Double($0) / 255.0 >= AlphaThreshold.defaultValue }.map(UInt8.init)
+        #expect(AlphaThreshold.defaultByte == smallest)
+        #expect(AlphaThreshold.settledMinimumAlpha(for: AlphaThreshold.defaultValue) == AlphaThreshold.defaultByte)
+        #expect(AlphaThreshold.minimumAlpha(for: AlphaThreshold.defaultValue) == AlphaThreshold.defaultByte)
+        #expect(AlphaThreshold.defaultMinimumAlpha == AlphaThreshold.defaultByte)
+    }
+
+    @Test("minAlpha is the smallest m with m / 255 >= t, by search, at every k / 255, its neighbours and random t")
+    func minAlphaAgainstSearch() {
+        var generator = SystemRandomNumberGenerator()
+        let steps = (0...255).flatMap { k in [Double(k) / 255, (Double(k) / 255).nextDown, (Double(k) / 255).nextUp] }
+        let randoms = (0..<2000).map { _ in Double.random(in: -0.1...1.1, using: &generator) }
+        for threshold in steps + randoms + [0.1, 0.1.nextUp, 0.1.nextDown, -0.0, 2, .infinity, -.infinity] {
+            let smallest = (0...255).first { Double($0) / 255.0 >= threshold } ?? 255
+            #expect(Int(AlphaThreshold.minimumAlpha(for: threshold)) == smallest, "threshold \(threshold)")
+        }
     }
 
     @Test(
@@ -201,12 +222,27 @@ struct EngineImageTests {
         arguments: [
             ("a@2x.png", 2.0), ("dir/b@3x.png", 3), ("a@2x", 2), ("@3x.png", 3), ("é@2x.png", 2), ("dir.d/a@2x.png", 2),
             ("a@4x.png", nil), ("a@2x.b.png", nil), ("dir@2x/a.png", nil), ("a.png", nil), ("", nil), (".@2x", nil),
-            ("a@2x.png/", nil), ("a@2X.png", nil), ("2x.png", nil),
+            ("a@2x.png/", nil), ("a@2X.png", nil), ("2x.png", nil), ("dir@2x/a", nil), ("dir/a@2x", 2), ("a/b.c/d@3x.png", 3),
+            ("x@2x/", nil), ("/@2x.png", 2), ("a/.@2x", nil),
         ] as [(String, Double?)])
     func inferredScale(path: String, expected: Double?) {
         #expect(ImageScale.inferred(fromPath: path) == expected)
         // A bridged or sliced string, stored other than natively, reads the same.
         #expect(ImageScale.inferred(fromPath: String(Substring("#" + path).dropFirst())) == expected)
+    }
+
+    @Test("the inferred scale agrees with the rule read off the name, on random paths of @, digits, x, dots and slashes")
+    func inferredScaleAgainstNames() {
+        var generator = SystemRandomNumberGenerator()
+        let letters: [Character] = ["a", "@", "2", "3", "4", "x", "X", ".", "/"]
+        for _ in 0..<5000 {
+            let path = String((0..<Int.random(in: 0...9, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+            // The name after the last slash; its stem before the name's last dot; the stem's last three characters.
+            let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+            let expected: Double? = stem.hasSuffix("@2x") ? 2 : stem.hasSuffix("@3x") ? 3 : nil
+            #expect(ImageScale.inferred(fromPath: path) == expected, "path \(path)")
+        }
     }
 
     @Test("elements that share an image file share one decoded buffer, which the engine keeps once")

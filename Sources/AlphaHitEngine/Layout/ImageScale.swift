@@ -9,9 +9,19 @@ public enum ImageScale {
     }
 
     private static func inferred(fromUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Double? {
-        let nameStart = (utf8.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
-        let stemEnd = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")) ?? utf8.count
-        guard stemEnd - nameStart >= 3, utf8[stemEnd - 3] == UInt8(ascii: "@"), utf8[stemEnd - 1] == UInt8(ascii: "x") else { return nil }
+        // The stem ends at the name's last dot, or with the path: searched from the end up to the
+        // name's start, so that a long directory costs nothing (a scene's state switch asks).
+        var stemEnd = utf8.count
+        var index = utf8.count - 1
+        while index >= 0, utf8[index] != UInt8(ascii: "/") {
+            if utf8[index] == UInt8(ascii: ".") {
+                stemEnd = index
+                break
+            }
+            index -= 1
+        }
+        // `@`, a digit and `x` hold no slash, so when they end the stem they are in the name.
+        guard stemEnd >= 3, utf8[stemEnd - 3] == UInt8(ascii: "@"), utf8[stemEnd - 1] == UInt8(ascii: "x") else { return nil }
         switch utf8[stemEnd - 2] {
         case UInt8(ascii: "2"): return 2
         case UInt8(ascii: "3"): return 3

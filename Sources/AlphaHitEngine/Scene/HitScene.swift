@@ -97,7 +97,8 @@ public final class HitScene: Sendable {
             if count == 1 {
                 let done = current.withLock { current in
                     guard inPlace(&current.scene, 0) else { return false }
-                    current.snapshot = nil
+                    // Tested first: storing nil over nil destroys through the type's metadata.
+                    if current.snapshot != nil { current.snapshot = nil }
                     current.madeInPlace += 1
                     return true
                 }

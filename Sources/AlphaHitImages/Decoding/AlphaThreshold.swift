@@ -20,6 +20,16 @@ public enum AlphaThreshold {
     /// The smallest alpha byte m in 0...255 with `m / 255.0 >= threshold` (0 for a threshold of 0:
     /// every pixel solid; 255 for a threshold above 1).
     public static func minimumAlpha(for threshold: Double) -> UInt8 {
+        // Nearly every element has the default: a scene's state switch asks for it each time, and
+        // the settling below divides up to four times.
+        threshold == defaultValue ? defaultByte : settledMinimumAlpha(for: threshold)
+    }
+
+    /// ``settledMinimumAlpha(for:)`` of ``defaultValue``, held to it by a test.
+    static let defaultByte: UInt8 = 26
+
+    /// ``minimumAlpha(for:)`` computed for any threshold.
+    static func settledMinimumAlpha(for threshold: Double) -> UInt8 {
         var m = Int((threshold * 255).rounded(.up).clamped(to: 0...255))
         // The multiplication may round either way; settle on the exact smallest m.
         while m > 0, Double(m - 1) / 255.0 >= threshold { m -= 1 }

@@ -15,6 +15,23 @@ extension EngineBuilder {
         /// The images it may show that were read for it now, to keep alive while it exists.
         var images: [DecodedImage]
     }
+
+    /// What compiling a child needs of its parent, a top-level element: its frame and transform,
+    /// its full record, and whether it is skipped itself. All plain values: a scene's state switch
+    /// copies none of the parent's strings, arrays or states.
+    struct LoneParent {
+        var frame: Rect
+        var transform: ElementTransform?
+        var full: CompiledElement
+        /// Whether the parent is hidden, not interactive or transparent (``skipReason(of:)``), so
+        /// that its children never answer.
+        var isSkipped: Bool
+
+        init(_ element: borrowing Element, full: CompiledElement) {
+            (frame, transform, isSkipped) = (element.frame, element.transform, EngineBuilder.skipReason(of: element) != nil)
+            self.full = full
+        }
+    }
 }
 
 /// Compiles one element at a time as the build of its layout would, with the build's own steps
@@ -36,14 +53,14 @@ struct LoneCompiler: @unchecked Sendable {
     }
 
     /// `element` (without children) validated and compiled at the top level, or as the child of
-    /// `parent` (a top-level element, with its full record), its images taken from `sources`
+    /// `parent` (what it needs of a top-level element), its images taken from `sources`
     /// (or read through the cache, and added there). Nil when the element has any problem: a
     /// build of the changed layout then reports it, with its path.
     ///
     /// - Parameter statesChecked: the element's images other than its current one were loaded
     ///   and checked before, unchanged (an update that keeps its image, states and cap insets).
     mutating func compile(
-        _ element: Element, parent: (element: Element, full: CompiledElement)?, sources: inout [ImageRequest: PlacedImage], statesChecked: Bool
+        _ element: Element, parent: EngineBuilder.LoneParent?, sources: inout [ImageRequest: PlacedImage], statesChecked: Bool
     ) -> EngineBuilder.LoneElement? {
         builder.problems.removeAll(keepingCapacity: true)
         builder.placement.removeAll()
@@ -75,14 +92,14 @@ struct LoneCompiler: @unchecked Sendable {
     /// (read then, through `sources`), compiled again without validation or loading, as
     /// ``compile(_:parent:sources:statesChecked:)`` compiles it: a state switch. What a scene's
     /// state switches by name cost.
-    mutating func recompile(_ element: Element, placed: PlacedImage?, parent: (element: Element, full: CompiledElement)?) -> EngineBuilder.LoneElement {
+    mutating func recompile(_ element: Element, placed: PlacedImage?, parent: EngineBuilder.LoneParent?) -> EngineBuilder.LoneElement {
         let visit = EngineBuilder.Visit(element: element, parent: parent == nil ? -1 : 0, depth: parent == nil ? 1 : 2, offset: 0)
         return finish(visit, placed: placed, parent: parent, images: [])
     }
 
     /// The build's steps after validation and loading: the record, its link to its parent, its box.
     private mutating func finish(
-        _ visit: borrowing EngineBuilder.Visit, placed: PlacedImage?, parent: (element: Element, full: CompiledElement)?, images: [DecodedImage]
+        _ visit: borrowing EngineBuilder.Visit, placed: PlacedImage?, parent: EngineBuilder.LoneParent?, images: [DecodedImage]
     ) -> EngineBuilder.LoneElement {
         let index = parent == nil ? 0 : 1
         records[index] = builder.compile(visit, image: placed)
@@ -91,8 +108,8 @@ struct LoneCompiler: @unchecked Sendable {
         if let parent {
             records[0] = parent.full
             records[0].parent = -1
-            builder.frames[0] = parent.element.frame
-            builder.transforms[0] = parent.element.transform
+            builder.frames[0] = parent.frame
+            builder.transforms[0] = parent.transform
             records[1].isNested = true
             FullRecords.link(
                 &records[1], toLoneParent: (parent.full.originX, parent.full.originY),

@@ -10,7 +10,7 @@ extension LiveScene {
     /// nothing, when it needs a build), by ``translate(_:to:)`` when only its origin changes.
     mutating func setFrameInPlace(_ id: String, _ frame: Rect) -> Bool {
         if takesFastRoutes, tables.overflow.count < Self.overflowBudget, let slot = slotOfID[id].map(Int.init), translate(slot, to: frame) {
-            built = nil
+            forgetBuilt()
             return true
         }
         return applyInPlace(.update(id: id) { $0.frame = frame })
@@ -20,7 +20,7 @@ extension LiveScene {
     /// nothing, when it needs a build), by ``restate(_:to:)`` when the state's image was read before.
     mutating func setStateInPlace(_ id: String, _ state: String) -> Bool {
         if takesFastRoutes, tables.overflow.count < Self.overflowBudget, let slot = slotOfID[id].map(Int.init), restate(slot, to: state) {
-            built = nil
+            forgetBuilt()
             return true
         }
         return applyInPlace(.update(id: id) { $0.state = state })

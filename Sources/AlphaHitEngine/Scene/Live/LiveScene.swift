@@ -70,8 +70,15 @@ struct LiveScene: @unchecked Sendable {
         case .remove(let id): done = remove(id)
         case .move: done = false
         }
-        if done { built = nil }
+        if done { forgetBuilt() }
         return done
+    }
+
+    /// Drops the engine the tables were made from, after a change in place.
+    mutating func forgetBuilt() {
+        // Tested first: storing nil over nil still destroyed the old value through its type's
+        // metadata, about 200 instructions a change.
+        if built != nil { built = nil }
     }
 
     // MARK: - The changes
@@ -150,6 +157,7 @@ struct LiveScene: @unchecked Sendable {
 
     /// Whether a change in place can list an element of `box`: a finite box over at most
     /// ``cellBudget`` cells.
+    @inline(__always)
     func fitsGrid(_ box: ElementBox) -> Bool {
         guard box.isFinite else { return false }
         let span = tables.grid.span(of: box)
@@ -170,7 +178,9 @@ struct LiveScene: @unchecked Sendable {
         /// Its full record, what a general element is read by.
         var full: CompiledElement
         var transform: InverseTransform?
-        var image: ImageSlot?
+        /// The image its hot record reads, and that image's place in the image table (the
+        /// table's count when the image is new to it).
+        var image: (slot: UInt16, value: ImageSlot)?
         /// Its box, when it takes part in queries (resolved, with an ancestor that is too).
         var box: ElementBox?
         var images: [DecodedImage]
@@ -185,21 +195,26 @@ struct LiveScene: @unchecked Sendable {
         return prepared(lone, parent: parentRecord)
     }
 
-    /// The element in slot `slot` and its full record, for a child compiled under it (nil inside:
-    /// the top level); nil when a change in place cannot have it as a parent (it is not at the top level).
-    func parentRecord(ofSlot slot: Int) -> (element: Element, full: CompiledElement)?? {
+    // Inlined, as are `prepared`, `plainRecord`, `fullRecord` and `fitsGrid`: a call of a
+    // non-mutating method from a mutating one passed the scene as a 1,056-byte copy.
+    /// What a child compiled under the element in slot `slot` needs of it (nil inside: the top
+    /// level); nil when a change in place cannot have it as a parent (it is not at the top level).
+    @inline(__always)
+    func parentRecord(ofSlot slot: Int) -> EngineBuilder.LoneParent?? {
         guard slot >= 0 else { return .some(nil) }
         guard tables.slots[slot].parent < 0 else { return nil }
-        return (tables.elements[slot], fullRecord(ofSlot: slot))
+        let full = fullRecord(ofSlot: slot)
+        return tables.elements.reading(slot) { EngineBuilder.LoneParent($0, full: full) }
     }
 
     /// What the scene writes for an element compiled (as `lone`) under `parentRecord`, when a
     /// change in place can write it.
-    func prepared(_ lone: EngineBuilder.LoneElement, parent parentRecord: (element: Element, full: CompiledElement)?) -> Prepared? {
+    @inline(__always)
+    func prepared(_ lone: EngineBuilder.LoneElement, parent parentRecord: EngineBuilder.LoneParent?) -> Prepared? {
         let (plain, image) = plainRecord(of: lone.full)
         // A general record is read on its own, never walking its chain (see LiveTables).
         guard plain != nil || !lone.full.isNested || lone.full.parentOnlyMoves else { return nil }
-        let skipped = lone.skipReason != nil || (parentRecord.map { EngineBuilder.skipReason(of: $0.element) != nil } ?? false)
+        let skipped = lone.skipReason != nil || (parentRecord?.isSkipped ?? false)
         let box = skipped ? nil : lone.box
         if let box, !fitsGrid(box) { return nil }
         return Prepared(
@@ -208,8 +223,10 @@ struct LiveScene: @unchecked Sendable {
     }
 
     /// The hot record standing for `full` (see ``DenseTables/plainRecord(of:transform:image:)``),
-    /// its transform's place left to fill in, and the image it reads, when it has one.
-    func plainRecord(of full: CompiledElement) -> (record: HotElement?, image: ImageSlot?) {
+    /// its transform's place left to fill in, and the image it reads with its place in the image
+    /// table (the table's count for an image new to it), when it has one.
+    @inline(__always)
+    func plainRecord(of full: CompiledElement) -> (record: HotElement?, image: (slot: UInt16, value: ImageSlot)?) {
         var image: (slot: UInt16, value: ImageSlot)?
         if full.placement == .identity, let pixels = full.pixels {
             let value = ImageSlot(pixels: pixels, rowBytes: full.bytesPerRow)
@@ -220,7 +237,7 @@ struct LiveScene: @unchecked Sendable {
             }
         }
         let plain = DenseTables.plainRecord(of: full, transform: 0, image: image)
-        return (plain, plain == nil ? nil : image?.value)
+        return (plain, plain == nil ? nil : image)
     }
 
     /// Writes `prepared` into slot `slot` (whose entries are gone), with `info` as its slot
@@ -239,9 +256,10 @@ struct LiveScene: @unchecked Sendable {
                 freeTransforms.append(oldTransform)
             }
             if let oldDetail { freeDetails.append(oldDetail) }
-            if let image = prepared.image, imageSlots[image] == nil {
-                imageSlots[image] = UInt16(tables.images.count)
-                tables.images = Table(Array(tables.images.view) + [image])
+            // A known image's place is below the count (plainRecord looked it up).
+            if let image = prepared.image, Int(image.slot) == tables.images.count {
+                imageSlots[image.value] = image.slot
+                tables.images = Table(Array(tables.images.view) + [image.value])
             }
             if info.number == Int32(slot) { record.bits |= HotElement.numberIsSlotBit }
             tables.hot[slot] = record
@@ -259,16 +277,16 @@ struct LiveScene: @unchecked Sendable {
         var info = info
         (info.firstColumn, info.lastColumn, info.firstRow, info.lastRow, info.overflows) = (1, 0, 0, 0, false)
         if let box = prepared.box {
-            let grid = tables.grid
-            let span = grid.span(of: box)
+            // `tables.grid` read where it is: a copy of the grid would retain and release its arrays.
+            let span = tables.grid.span(of: box)
             (info.firstColumn, info.lastColumn) = (UInt16(span.firstColumn), UInt16(span.lastColumn))
             (info.firstRow, info.lastRow) = (UInt16(span.firstRow), UInt16(span.lastRow))
-            info.overflows = box.minX < grid.minX || box.maxX > grid.maxX || box.minY < grid.minY || box.maxY > grid.maxY
+            info.overflows = box.minX < tables.grid.minX || box.maxX > tables.grid.maxX || box.minY < tables.grid.minY || box.maxY > tables.grid.maxY
             var placed = box
             placed.element = code
             let counts = solidPixelCounts(of: prepared.full)
             // As the build prunes, but for covers: an element that covers a cell may move away.
-            compiler.entries(of: placed, in: grid, counts: counts, into: &keptEntries)
+            compiler.entries(of: placed, in: tables.grid, counts: counts, into: &keptEntries)
             for (cell, entry) in keptEntries {
                 let list = tables.cells.entries(ofCell: cell)
                 var position = 0
@@ -330,6 +348,7 @@ struct LiveScene: @unchecked Sendable {
     }
 
     /// Slot `slot`'s full record, as the build made it (its chain fields aside).
+    @inline(__always)
     func fullRecord(ofSlot slot: Int) -> CompiledElement {
         let hot = tables.hot[slot]
         if hot.isGeneral { return tables.details[Int(hot.detail)] }
