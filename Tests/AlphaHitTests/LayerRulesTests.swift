@@ -72,6 +72,7 @@ struct LayerRulesTests {
         // The records' image addresses, read only through the element handle and the hot records' test.
         "AlphaHitEngine/Engine/Runtime/CompiledElement.swift", "AlphaHitEngine/Engine/Runtime/ImageSlot.swift",
         "AlphaHitEngine/Engine/Runtime/ElementHitTest.swift", "AlphaHitEngine/Engine/Build/EngineBuilder+Compile.swift",
+        "AlphaHitEngine/Engine/Build/PlacedImage.swift",
         // The hot records' test, which a scene's query shares (it names the records' addresses).
         "AlphaHitEngine/Engine/Runtime/QueryTables.swift",
         // A live scene's paged tables, written a page at a time, and its query over them.

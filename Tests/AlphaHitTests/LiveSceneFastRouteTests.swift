@@ -16,14 +16,7 @@ struct LiveSceneFastRouteTests {
         try LiveScenePropertyTests.drawImages(in: folder)
         var g = SplitMix(seed: UInt64(seed) &* 104_729 &+ 5)
         let layout = LiveScenePropertyTests.layout(&g, folder: folder.url.path)
-        let cache = ImageCache()
-        // As a scene builds its first engine: the images it read are the scene's to look up.
-        var builder = EngineBuilder(layout: layout, cache: cache)
-        let engine = HitTester(storage: try builder.build { _, _ in nil })
-        let count = engine.storage.ids.count
-        var fast = LiveScene(
-            engine: engine, layout: layout, numbers: (0..<count).map(Int32.init), nextNumber: Int32(count),
-            sources: builder.loadedSources, cache: cache)
+        var fast = try Self.scene(layout)
         var general = fast
         general.takesFastRoutes = false
         let leaves = layout.leafIDs
@@ -71,6 +64,64 @@ struct LiveSceneFastRouteTests {
         // Measured over the four seeds: 83–94 state switches and 143–146 moves by their fast routes.
         #expect(restated >= 40, "state switches by the fast route (\(restated))")
         #expect(fast.fastRoutesTaken - restated >= 100, "moves by the fast route (\(fast.fastRoutesTaken - restated))")
+    }
+
+    @Test("a change that would list its element in the same cells the same way keeps its entries: the tables of listing them again", arguments: 0..<4)
+    func keptEntriesMatchEntriesListedAgain(seed: Int) throws {
+        let folder = try EngineFixtures.ImageFolder("keptEntries\(seed)")
+        try LiveScenePropertyTests.drawImages(in: folder)
+        // Art that leaves cells empty: solid on its left half only, and clear everywhere.
+        _ = try folder.image("left.png", width: 16, height: 16) { x, _ in x < 8 ? 255 : 0 }
+        _ = try folder.image("clear.png", width: 16, height: 16) { _, _ in 0 }
+        var g = SplitMix(seed: UInt64(seed) &* 7_919 &+ 3)
+        var layout = LiveScenePropertyTests.layout(&g, folder: folder.url.path)
+        layout.canvas = Size(width: 190, height: 190)
+        for place in layout.places().values where !layout[place].states.isEmpty {
+            layout[place].states["left"] = .file("left.png")
+            layout[place].states["clear"] = .file("clear.png")
+        }
+        var kept = try Self.scene(layout)
+        var listed = kept
+        listed.keepsSameEntries = false
+        let leaves = layout.leafIDs
+        var (switched, switchesKept) = (0, 0)
+        for step in 0..<300 {
+            let id = leaves.randomElement(using: &g)!
+            switch Int.random(in: 0..<4, using: &g) {
+            case 0, 1:
+                let state = ["on", "normal", "big", "left", "clear", "nothing"].randomElement(using: &g)!
+                let keptBefore = kept.entriesKept
+                let done = kept.setStateInPlace(id, state)
+                #expect(done == listed.setStateInPlace(id, state), "step \(step): \(id) to \(state)")
+                if done { (switched, switchesKept) = (switched + 1, switchesKept + kept.entriesKept - keptBefore) }
+            case 2:
+                let change = LayoutChange.update(id: id) { $0.isHidden.toggle() }
+                #expect(kept.applyInPlace(change) == listed.applyInPlace(change), "step \(step): \(id) hidden or shown")
+            default:
+                // Anywhere, or a nudge: mostly the same cells, the box at other 256ths of them.
+                let (x, y) = (g.next(in: -20...180).rounded(), g.next(in: -20...180).rounded())
+                let nudge = Bool.random(using: &g)
+                let change = LayoutChange.update(id: id) { nudge ? ($0.frame.x += 1) : (($0.frame.x, $0.frame.y) = (x, y)) }
+                #expect(kept.applyInPlace(change) == listed.applyInPlace(change), "step \(step): \(id) moved")
+            }
+            try Self.expectSameTables(kept.tables, listed.tables, step: step)
+        }
+        #expect(listed.entriesKept == 0)
+        // Both ways taken: switches that kept their entries, and switches that listed them again.
+        #expect(switchesKept >= 20, "state switches that kept their entries (\(switchesKept) of \(switched))")
+        #expect(switched - switchesKept >= 20, "state switches that listed their entries again (\(switched - switchesKept) of \(switched))")
+    }
+
+    /// The scene of `layout`'s first engine, as a scene builds it: the images it read are the
+    /// scene's to look up.
+    private static func scene(_ layout: Layout) throws -> LiveScene {
+        let cache = ImageCache()
+        var builder = EngineBuilder(layout: layout, cache: cache)
+        let engine = HitTester(storage: try builder.build { _, _ in nil })
+        let count = engine.storage.ids.count
+        return LiveScene(
+            engine: engine, layout: layout, numbers: (0..<count).map(Int32.init), nextNumber: Int32(count),
+            sources: builder.loadedSources, cache: cache)
     }
 
     /// Every record, slot, cell and overflow entry of `a` and `b`, byte for byte.

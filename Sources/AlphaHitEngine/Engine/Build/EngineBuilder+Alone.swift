@@ -85,21 +85,21 @@ struct LoneCompiler: @unchecked Sendable {
                 images = builder.stateImages + (placed.map { [$0.image] } ?? [])
             }
         }
-        return finish(visit, placed: placed, parent: parent, images: images)
+        return finish(visit, placed: placed?.placement, parent: parent, images: images)
     }
 
-    /// `element`, whose keys were checked before and whose image in its state now is `placed`
-    /// (read then, through `sources`), compiled again without validation or loading, as
+    /// `element`, whose keys were checked before and whose image in its state now is placed as
+    /// `placed` (read then, through `sources`), compiled again without validation or loading, as
     /// ``compile(_:parent:sources:statesChecked:)`` compiles it: a state switch. What a scene's
     /// state switches by name cost.
-    mutating func recompile(_ element: Element, placed: PlacedImage?, parent: EngineBuilder.LoneParent?) -> EngineBuilder.LoneElement {
+    mutating func recompile(_ element: Element, placed: PlacedImage.Placement?, parent: EngineBuilder.LoneParent?) -> EngineBuilder.LoneElement {
         let visit = EngineBuilder.Visit(element: element, parent: parent == nil ? -1 : 0, depth: parent == nil ? 1 : 2, offset: 0)
         return finish(visit, placed: placed, parent: parent, images: [])
     }
 
     /// The build's steps after validation and loading: the record, its link to its parent, its box.
     private mutating func finish(
-        _ visit: borrowing EngineBuilder.Visit, placed: PlacedImage?, parent: EngineBuilder.LoneParent?, images: [DecodedImage]
+        _ visit: borrowing EngineBuilder.Visit, placed: PlacedImage.Placement?, parent: EngineBuilder.LoneParent?, images: [DecodedImage]
     ) -> EngineBuilder.LoneElement {
         let index = parent == nil ? 0 : 1
         records[index] = builder.compile(visit, image: placed)

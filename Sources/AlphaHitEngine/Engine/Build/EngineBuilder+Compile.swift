@@ -3,7 +3,9 @@ import AlphaHitImages
 
 extension EngineBuilder {
     /// The hot-path form of one validated element.
-    func compile(_ visit: borrowing Visit, image placed: PlacedImage?) -> CompiledElement {
+    ///
+    /// - Parameter placed: what the record reads of the element's image (``PlacedImage/placement``), nil for none.
+    func compile(_ visit: borrowing Visit, image placed: PlacedImage.Placement?) -> CompiledElement {
         let (w, h) = (visit.element.frame.width, visit.element.frame.height)
         var compiled = CompiledElement()
         compiled.parent = visit.parent
@@ -31,19 +33,15 @@ extension EngineBuilder {
             compiled.corners = corners.rawValue
         }
         if let placed {
-            let image = placed.image
-            let base = image.pixelAddress
-            compiled.pixels = base
-            compiled.bytesPerRow = image.bytesPerRow
+            compiled.pixels = placed.pixels
+            compiled.bytesPerRow = placed.bytesPerRow
             if let frame = placed.frame {
-                let (origin, alongX, alongY) = frame.strides(rowStride: image.bytesPerRow)
                 compiled.isFrame = true
-                compiled.pixels = base + origin
                 (compiled.trimX, compiled.trimY, compiled.trimWidth, compiled.trimHeight) = (frame.trimX, frame.trimY, frame.width, frame.height)
-                (compiled.frameStrideX, compiled.frameStrideY) = (alongX, alongY)
+                (compiled.frameStrideX, compiled.frameStrideY) = (frame.alongX, frame.alongY)
             }
             compiled.placeImage(
-                pixelWidth: placed.pixelWidth, pixelHeight: placed.pixelHeight, scale: imageScale(of: visit.element, placed: placed),
+                pixelWidth: placed.pixelWidth, pixelHeight: placed.pixelHeight, scale: imageScale(of: visit.element, placement: placed),
                 minAlpha: AlphaThreshold.minimumAlpha(for: visit.element.alphaThreshold ?? layout.defaults.alphaThreshold ?? AlphaThreshold.defaultValue),
                 // Cap insets always fill the bounds: a layout's default content mode does not apply to them.
                 contentMode: visit.element.contentMode ?? layout.defaults.contentMode ?? .scaleToFill,

@@ -75,7 +75,7 @@ extension EngineBuilder {
     /// Cap insets must leave a middle in every image the element may show.
     private mutating func checkCaps(of element: borrowing Element, _ placed: PlacedImage, at index: Int, state: String?) {
         guard let caps = element.capInsets else { return }
-        let scale = imageScale(of: element, placed: placed)
+        let scale = imageScale(of: element, placement: placed.placement)
         let width = Double(placed.pixelWidth) / scale, height = Double(placed.pixelHeight) / scale
         let whose = state.map { " of state \"\($0)\"" } ?? ""
         if !(caps.left + caps.right < width) {
@@ -164,7 +164,7 @@ extension EngineBuilder {
 
     /// Explicit scale, else @2x/@3x in the (sheet's) file name, else the atlas's own scale, else the
     /// layout default, else 1.
-    func imageScale(of element: borrowing Element, placed: PlacedImage) -> Double {
-        element.imageScale ?? ImageScale.inferred(fromPath: placed.file) ?? placed.frame?.scale ?? layout.defaults.imageScale ?? 1
+    func imageScale(of element: borrowing Element, placement: PlacedImage.Placement) -> Double {
+        element.imageScale ?? placement.impliedScale ?? layout.defaults.imageScale ?? 1
     }
 }

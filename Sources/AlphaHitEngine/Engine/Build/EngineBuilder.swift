@@ -63,7 +63,7 @@ struct EngineBuilder {
         // each call; one immutable copy, taken once, serves every element instead.
         let builder = self
         var compiled = visits.withUnsafeBufferPointer { visits in
-            visits.indices.map { builder.compile(visits[$0], image: images[$0]) }
+            visits.indices.map { builder.compile(visits[$0], image: images[$0]?.placement) }
         }
         let distinctImages = Self.distinct(images.map { $0?.image } + stateImages)
         images = []

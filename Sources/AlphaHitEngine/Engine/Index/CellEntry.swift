@@ -8,7 +8,7 @@ import AlphaHitBasics
 /// a cache line, and never rejects one whose box holds the point: every step from a coordinate
 /// to its 256th (subtract, multiply, truncate, clamp) keeps order.
 @usableFromInline
-struct CellEntry: BitwiseCopyable {
+struct CellEntry: BitwiseCopyable, Equatable {
     /// The element (its hot record), or for a general element −1 − its full record's place in the
     /// table of general records, so that testing it reads that record and not the hot one first.
     @usableFromInline var element: Int32

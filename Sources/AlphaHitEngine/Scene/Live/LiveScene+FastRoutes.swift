@@ -37,20 +37,30 @@ extension LiveScene {
         var element = tables.elements[slot]
         guard element.capInsets == nil else { return false }
         element.state = state
-        var placed: PlacedImage?
+        var placed: PlacedImage.Placement?
         if let active = element.activeImageSource {
-            guard let known = sources[ImageRequest(active, of: element, defaultScale: tables.header.defaults.imageScale)] else { return false }
+            guard let known = placement(of: ImageRequest(active, of: element, defaultScale: tables.header.defaults.imageScale)) else { return false }
             placed = known
         }
         guard let parent = parentRecord(ofSlot: Int(info.parent)) else { return false }
         // Two statements: an argument that changes the compiler would have the call copy the scene first.
         let lone = compiler.recompile(element, placed: placed, parent: parent)
         guard let prepared = prepared(lone, parent: parent) else { return false }
-        removeEntries(of: slot)
         place(prepared, at: slot, info: info)
         tables.elements.modify(slot) { $0.state = state }
         fastRoutesTaken += 1
         return true
+    }
+
+    /// Where the image of `request` is placed, when the scene read it before (in ``sources``).
+    private mutating func placement(of request: ImageRequest) -> PlacedImage.Placement? {
+        // The last few first: hashing a request (its path) costs more than comparing a handful.
+        // Sources are never replaced or dropped, so a placement once found stays right.
+        if let recent = recentPlacements.first(where: { $0.request == request }) { return recent.placement }
+        guard let placement = sources[request]?.placement else { return nil }
+        if recentPlacements.count == 8 { recentPlacements.removeFirst() }
+        recentPlacements.append((request, placement))
+        return placement
     }
 
     /// The fast route of a move: a leaf element moved to a frame of its size changes only its
@@ -76,7 +86,6 @@ extension LiveScene {
             guard let found = moved.box, fitsGrid(found) else { return false }
             box = found
         }
-        removeEntries(of: slot)
         let inverse = moved.full.hasTransform ? InverseTransform(of: moved.full) : nil
         place(Prepared(plain: plain, full: moved.full, transform: inverse, image: image, box: box, images: []), at: slot, info: info)
         tables.elements.modify(slot) { $0.frame = frame }

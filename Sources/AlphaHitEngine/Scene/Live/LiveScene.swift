@@ -26,8 +26,10 @@ struct LiveScene: @unchecked Sendable {
     /// The solid-pixel counts of each image and threshold in use, for pruning cells (nil: too large).
     private var pixelCounts: [CompiledElement.PixelsKey: SolidPixelCounts?] = [:]
     private var recentPixelCounts: [(key: CompiledElement.PixelsKey, counts: SolidPixelCounts?)] = []
-    /// Every image source the scene has read, so that it reads none twice.
+    /// Every image source the scene has read, so that it reads none twice (never replaced or dropped).
     private(set) var sources: [ImageRequest: PlacedImage]
+    /// The placements a state switch found last in `sources`, newest last (at most 8).
+    var recentPlacements: [(request: ImageRequest, placement: PlacedImage.Placement)] = []
     /// The first number no element of the scene has had.
     private(set) var nextNumber: Int32
     /// The engine the tables were made from, while no change has been made in place since.
@@ -39,6 +41,11 @@ struct LiveScene: @unchecked Sendable {
     var takesFastRoutes = true
     /// How many changes took a fast route.
     var fastRoutesTaken = 0
+    /// Whether ``place(_:at:info:)`` keeps an element's entries when it would list them again
+    /// unchanged (off only in the test holding that to listing them again).
+    var keepsSameEntries = true
+    /// How many changes kept their element's entries.
+    var entriesKept = 0
     /// The entries of the element being placed (storage kept from change to change).
     private var keptEntries: [(cell: Int, entry: CellEntry)] = []
 
@@ -93,7 +100,6 @@ struct LiveScene: @unchecked Sendable {
         guard element.id == id, element.children.isEmpty, Self.differsOnlyInPlace(old, element),
             let prepared = prepare(element, parent: Int(info.parent), statesChecked: true)
         else { return false }
-        removeEntries(of: slot)
         place(prepared, at: slot, info: info)
         tables.elements[slot] = element
         return true
@@ -240,9 +246,10 @@ struct LiveScene: @unchecked Sendable {
         return (plain, plain == nil ? nil : image)
     }
 
-    /// Writes `prepared` into slot `slot` (whose entries are gone), with `info` as its slot
-    /// information, and lists it in the cells its box overlaps.
+    /// Writes `prepared` into slot `slot`, with `info` as its slot information, and lists it in
+    /// the cells its box overlaps in place of the entries the slot had (none, for a free slot).
     mutating func place(_ prepared: Prepared, at slot: Int, info: SlotInfo) {
+        let before = (info: tables.slots[slot], code: entryCode(ofSlot: slot))
         let old = tables.hot[slot]
         let oldTransform: Int32? = !old.isGeneral && old.bits & HotElement.transformBit != 0 ? old.detail : nil
         let oldDetail: Int32? = old.isGeneral ? old.detail : nil
@@ -276,24 +283,33 @@ struct LiveScene: @unchecked Sendable {
         for image in prepared.images where imagesKept.insert(ObjectIdentifier(image.storage)).inserted { tables.imagesAlive.append(image) }
         var info = info
         (info.firstColumn, info.lastColumn, info.firstRow, info.lastRow, info.overflows) = (1, 0, 0, 0, false)
+        keptEntries.removeAll(keepingCapacity: true)
+        var placed: ElementBox?
         if let box = prepared.box {
             // `tables.grid` read where it is: a copy of the grid would retain and release its arrays.
             let span = tables.grid.span(of: box)
             (info.firstColumn, info.lastColumn) = (UInt16(span.firstColumn), UInt16(span.lastColumn))
             (info.firstRow, info.lastRow) = (UInt16(span.firstRow), UInt16(span.lastRow))
             info.overflows = box.minX < tables.grid.minX || box.maxX > tables.grid.maxX || box.minY < tables.grid.minY || box.maxY > tables.grid.maxY
-            var placed = box
-            placed.element = code
+            placed = box
+            placed!.element = code
             let counts = solidPixelCounts(of: prepared.full)
             // As the build prunes, but for covers: an element that covers a cell may move away.
-            compiler.entries(of: placed, in: tables.grid, counts: counts, into: &keptEntries)
+            compiler.entries(of: placed!, in: tables.grid, counts: counts, into: &keptEntries)
+        }
+        // A state switch mostly lists the element in the same cells, the same way: its entries
+        // then stay where they are (each cell's list is in label order, and the label is the same).
+        if keepsSameEntries, before.code == code, !before.info.overflows, !info.overflows, listsExactly(keptEntries, as: before.info, code: code) {
+            entriesKept += 1
+        } else {
+            removeEntries(listed: before.info, code: before.code)
             for (cell, entry) in keptEntries {
                 let list = tables.cells.entries(ofCell: cell)
                 var position = 0
                 while position < list.count && label(of: list[position].element) > info.label { position += 1 }
                 tables.cells.insert(entry, cell: cell, at: position)
             }
-            if info.overflows {
+            if info.overflows, let placed {
                 var entries = Array(tables.overflow.view)
                 let position = entries.firstIndex { label(of: $0.element) < info.label } ?? entries.count
                 entries.insert(GridEntry(placed), at: position)
@@ -301,25 +317,6 @@ struct LiveScene: @unchecked Sendable {
             }
         }
         tables.setSlot(slot, info)
-    }
-
-    /// Takes slot `slot`'s entries out of the cells (and the overflow) that list them.
-    mutating func removeEntries(of slot: Int) {
-        let info = tables.slots[slot]
-        let record = tables.hot[slot]
-        let code = record.isGeneral ? -1 - record.detail : Int32(slot)
-        if let cells = info.cells {
-            for row in cells.rows {
-                for column in cells.columns {
-                    let cell = row * tables.grid.columns + column
-                    // A cell the element takes no pixel of has no entry of it.
-                    if let position = tables.cells.entries(ofCell: cell).firstIndex(where: { $0.element == code }) {
-                        tables.cells.remove(cell: cell, at: position)
-                    }
-                }
-            }
-        }
-        if info.overflows { tables.overflow = Table(tables.overflow.view.filter { $0.element != code }) }
     }
 
     /// The solid-pixel counts of a record's image at its threshold, made once for each.
@@ -338,13 +335,6 @@ struct LiveScene: @unchecked Sendable {
         if recentPixelCounts.count == 8 { recentPixelCounts.removeFirst() }
         recentPixelCounts.append((key, counts))
         return counts?.reader
-    }
-
-    /// The resolution-order label of the element an entry names.
-    private func label(of code: Int32) -> UInt32 {
-        // The full record's field read in place: a copy of it would be 320 bytes an entry.
-        let slot = code >= 0 ? Int(code) : Int(tables.details.reader.address(of: Int(-1 - code)).pointee.element)
-        return tables.slots.reader.address(of: slot).pointee.label
     }
 
     /// Slot `slot`'s full record, as the build made it (its chain fields aside).
