@@ -285,21 +285,23 @@ struct LiveScene: @unchecked Sendable {
         (info.firstColumn, info.lastColumn, info.firstRow, info.lastRow, info.overflows) = (1, 0, 0, 0, false)
         keptEntries.removeAll(keepingCapacity: true)
         var placed: ElementBox?
-        if let box = prepared.box {
+        if var box = prepared.box {
             // `tables.grid` read where it is: a copy of the grid would retain and release its arrays.
             let span = tables.grid.span(of: box)
             (info.firstColumn, info.lastColumn) = (UInt16(span.firstColumn), UInt16(span.lastColumn))
             (info.firstRow, info.lastRow) = (UInt16(span.firstRow), UInt16(span.lastRow))
             info.overflows = box.minX < tables.grid.minX || box.maxX > tables.grid.maxX || box.minY < tables.grid.minY || box.maxY > tables.grid.maxY
+            box.element = code
             placed = box
-            placed!.element = code
             let counts = solidPixelCounts(of: prepared.full)
             // As the build prunes, but for covers: an element that covers a cell may move away.
-            compiler.entries(of: placed!, in: tables.grid, counts: counts, into: &keptEntries)
+            compiler.entries(of: box, in: tables.grid, counts: counts, into: &keptEntries)
         }
         // A state switch mostly lists the element in the same cells, the same way: its entries
         // then stay where they are (each cell's list is in label order, and the label is the same).
-        if keepsSameEntries, before.code == code, !before.info.overflows, !info.overflows, listsExactly(keptEntries, as: before.info, code: code) {
+        if keepsSameEntries, before.code == code, before.info.label == info.label, !before.info.overflows, !info.overflows,
+            listsExactly(keptEntries, as: before.info, code: code)
+        {
             entriesKept += 1
         } else {
             removeEntries(listed: before.info, code: before.code)
