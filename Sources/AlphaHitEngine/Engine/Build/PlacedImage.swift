@@ -3,12 +3,10 @@ import AlphaHitBasics
 import AlphaHitImages
 
 /// An element's decoded image and, for an atlas frame or a region of a PNG, where the element's
-/// image sits in it: the frame is read in place, never copied.
+/// image sits in it (``placement``): the frame is read in place, never copied.
 struct PlacedImage {
     /// The whole decoded file: the PNG, or the atlas's sheet.
     let image: DecodedImage
-    /// The frame or region; nil for a whole image.
-    let frame: AtlasFrame?
     /// The file an @2x/@3x suffix is read from (the PNG, or the sheet).
     let file: String
     /// The atlas description the frame comes from, if any.
@@ -30,8 +28,10 @@ struct PlacedImage {
         var impliedScale: Double?
     }
 
+    /// The image `image` of `file` (an atlas's sheet, with `atlas` its description), or its
+    /// `frame` or region (nil for the whole image).
     init(image: DecodedImage, frame: AtlasFrame?, file: String, atlas: String? = nil) {
-        (self.image, self.frame, self.file, self.atlas) = (image, frame, file, atlas)
+        (self.image, self.file, self.atlas) = (image, file, atlas)
         var placement = Placement(
             pixels: image.pixelAddress, bytesPerRow: image.bytesPerRow, frame: nil,
             pixelWidth: frame?.sourceWidth ?? image.width, pixelHeight: frame?.sourceHeight ?? image.height,
