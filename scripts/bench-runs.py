@@ -35,7 +35,8 @@ for run in range(1, arguments.runs + 1):
         stdout = result.stdout
     lines = stdout.split("\ntargets:\n", 1)[1].splitlines()
     for line in lines:
-        match = re.match(r"\s+(met   |MISSED) (\S+)(?: / (\S+))?: (\S+)(.*)", line)
+        # "ref" lines (references, not targets) are tabulated too, with no verdict.
+        match = re.match(r"\s+(met   |MISSED|ref   ) (\S+)(?: / (\S+))?: (\S+)(.*)", line)
         if not match:
             continue
         state, name, over, figure, rest = match.groups()
@@ -45,7 +46,7 @@ for run in range(1, arguments.runs + 1):
         if key not in verdicts:
             verdicts[key] = []
             order.append(key)
-        verdicts[key].append((figure, state.strip() == "met"))
+        verdicts[key].append((figure, state.strip() != "MISSED", state.strip() == "ref"))
     if not arguments.tabulate:
         print(f"run {run}: {time.time() - started:.0f} s", file=sys.stderr)
 
@@ -53,6 +54,10 @@ print(f"| target | " + " | ".join(f"run {i}" for i in range(1, arguments.runs + 
 print("|---|" + "---:|" * arguments.runs + "---|")
 for key in order:
     cells = verdicts[key]
-    shown = [f"{figure}" if met else f"**{figure}**" for figure, met in cells]
-    print(f"| {key.strip()} | " + " | ".join(shown) + f" | {'met' if len(cells) == arguments.runs and all(m for _, m in cells) else '**missed**'} |")
+    shown = [f"{figure}" if met else f"**{figure}**" for figure, met, _ in cells]
+    if any(reference for _, _, reference in cells):
+        verdict = "reference"
+    else:
+        verdict = "met" if len(cells) == arguments.runs and all(m for _, m, _ in cells) else "**missed**"
+    print(f"| {key.strip()} | " + " | ".join(shown) + f" | {verdict} |")
 print(f"\n(figures in bold missed their target; tables and JSON in {arguments.tabulate or out})", file=sys.stderr)

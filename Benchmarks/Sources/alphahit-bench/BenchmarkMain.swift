@@ -106,6 +106,13 @@ enum BenchmarkMain {
             if !met { missed += 1 }
             print("  \(met ? "met   " : "MISSED") \(text)")
         }
+        let references = Target.references.compactMap { reference in
+            byName[reference.name].flatMap { value in byName[reference.baseline].map { (reference, value.best / $0.best) } }
+        }
+        if !references.isEmpty { print("\nreferences (not targets):") }
+        for (reference, ratio) in references {
+            print("  ref    \(reference.name): \(Report.fixed(ratio, 2))x \(reference.baseline)")
+        }
         print("\n\(measurements.count) benchmarks in \(Report.fixed(Date().timeIntervalSince(started), 1)) s")
         if let jsonPath {
             try Report.json(measurements, machine: Machine.describe(), extras: figures).write(toFile: jsonPath, atomically: true, encoding: .utf8)

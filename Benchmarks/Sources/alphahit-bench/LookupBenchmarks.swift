@@ -22,6 +22,11 @@ enum LookupBenchmarks {
             benchmarks.append(Benchmark(name: floorName, unit: "point", operations: pointCount) {
                 floor(try image(.alpha8), try points.get())
             })
+            // The floor plus only the checks a test of an arbitrary point needs (its bounds and the
+            // sign of -1 < x < 0), in C: what no per-point test that refuses points outside can beat.
+            benchmarks.append(Benchmark(name: "lookup/checked-floor/\(label)", unit: "point", operations: pointCount, baseline: floorName) {
+                checkedFloor(try image(.alpha8), try points.get())
+            })
             var formats: [(String, PixelFormat)] = [("alpha8", .alpha8), ("mask1", .mask1(minAlpha: AlphaThreshold.defaultMinimumAlpha))]
             if label == "cached" { formats.append(("argb8", .premultipliedARGB8)) }
             for (name, format) in formats {
@@ -37,6 +42,28 @@ enum LookupBenchmarks {
             }
         }
         return benchmarks
+    }
+
+    /// ``floor(_:_:)`` with the engine's checks of the point (`benchmark_checked_floor_lookup`):
+    /// for points anywhere, as a caller's are.
+    static func checkedFloor(_ image: DecodedImage, _ points: [Point]) -> () -> UInt64 {
+        let minAlpha = AlphaThreshold.defaultMinimumAlpha
+        return { checkedFloorCount(image, points, minAlpha: minAlpha) }
+    }
+
+    /// How many of `points` `benchmark_checked_floor_lookup` finds solid in `image` (alpha8) at
+    /// `minAlpha` (the tests hold the C function to ``ImageHitRegion``'s answers, point by point).
+    static func checkedFloorCount(_ image: DecodedImage, _ points: [Point], minAlpha: UInt8) -> UInt64 {
+        precondition(image.format == .alpha8, "the floors read one alpha byte a pixel")
+        return image.withUnsafeBytes { raw in
+            points.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: Double.self) { coordinates in
+                    benchmark_checked_floor_lookup(
+                        raw.baseAddress!.assumingMemoryBound(to: UInt8.self), image.bytesPerRow, coordinates.baseAddress!, points.count, minAlpha,
+                        UInt64(image.width), UInt64(image.height))
+                }
+            }
+        }
     }
 
     /// Map to pixel, load, compare: nothing else, in C (`LookupFloor.c`), so that the baseline

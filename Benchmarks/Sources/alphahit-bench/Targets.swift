@@ -52,6 +52,19 @@ enum Target {
         .ratio(name: "region/large", baseline: "region/large/render", atMost: 1.5),
     ]
 
+    /// Ratios printed beside the targets and judged by none: the lookups against the floor with
+    /// the checks a test of an arbitrary point needs (Benchmarks/README.md, "The lookup's code
+    /// against the floor's"), so that every run shows how much of each lookup's ratio those
+    /// checks are.
+    static let references: [(name: String, baseline: String)] = [
+        ("lookup/checked-floor/cached", "lookup/floor/cached"),
+        ("lookup/alpha8/cached", "lookup/checked-floor/cached"),
+        ("lookup/argb8/cached", "lookup/checked-floor/cached"),
+        ("lookup/mask1/cached", "lookup/checked-floor/cached"),
+        ("lookup/checked-floor/uncached", "lookup/floor/uncached"),
+        ("lookup/alpha8/uncached", "lookup/checked-floor/uncached"),
+    ]
+
     /// "met" or "MISSED", with the figure compared; nil when a benchmark it needs did not run.
     func verdict(_ results: [String: Measurement], figures: [String: Double]) -> (text: String, met: Bool)? {
         switch self {

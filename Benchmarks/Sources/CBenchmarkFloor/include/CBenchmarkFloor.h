@@ -29,4 +29,12 @@ int benchmark_floor_rasterise_svg(const char *_Nonnull path, double scale, uint6
 uint64_t benchmark_floor_lookup(
     const uint8_t *_Nonnull alpha, ptrdiff_t bytes_per_row, const double *_Nonnull points, size_t count, uint8_t min_alpha);
 
+/// The lookup floor plus only what a correct test of an arbitrary point adds: the same count for
+/// `count` (x, y) pairs anywhere (NaN, infinite, negative, past the edge), each counted only when
+/// 0 <= x < width and 0 <= y < height (`width` x `height` pixels at one pixel a point) and its
+/// pixel's alpha >= min_alpha. The checks are the engine's identity test's (ImageHitRegion), in C.
+uint64_t benchmark_checked_floor_lookup(
+    const uint8_t *_Nonnull alpha, ptrdiff_t bytes_per_row, const double *_Nonnull points, size_t count, uint8_t min_alpha,
+    uint64_t width, uint64_t height);
+
 #endif
