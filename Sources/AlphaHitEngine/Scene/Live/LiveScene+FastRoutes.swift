@@ -54,12 +54,10 @@ extension LiveScene {
 
     /// Where the image of `request` is placed, when the scene read it before (in ``sources``).
     private mutating func placement(of request: ImageRequest) -> PlacedImage.Placement? {
-        // The last few first: hashing a request (its path) costs more than comparing a handful.
         // Sources are never replaced or dropped, so a placement once found stays right.
-        if let recent = recentPlacements.first(where: { $0.request == request }) { return recent.placement }
+        if let recent = recentPlacements.value(for: request) { return recent }
         guard let placement = sources[request]?.placement else { return nil }
-        if recentPlacements.count == 8 { recentPlacements.removeFirst() }
-        recentPlacements.append((request, placement))
+        recentPlacements.remember(placement, for: request)
         return placement
     }
 

@@ -25,11 +25,11 @@ struct LiveScene: @unchecked Sendable {
     private var imagesKept: Set<ObjectIdentifier>
     /// The solid-pixel counts of each image and threshold in use, for pruning cells (nil: too large).
     private var pixelCounts: [CompiledElement.PixelsKey: SolidPixelCounts?] = [:]
-    private var recentPixelCounts: [(key: CompiledElement.PixelsKey, counts: SolidPixelCounts?)] = []
+    private var recentPixelCounts = RecentValues<CompiledElement.PixelsKey, SolidPixelCounts?>()
     /// Every image source the scene has read, so that it reads none twice (never replaced or dropped).
     private(set) var sources: [ImageRequest: PlacedImage]
-    /// The placements a state switch found last in `sources`, newest last (at most 8).
-    var recentPlacements: [(request: ImageRequest, placement: PlacedImage.Placement)] = []
+    /// The placements a state switch found last in `sources`.
+    var recentPlacements = RecentValues<ImageRequest, PlacedImage.Placement>()
     /// The first number no element of the scene has had.
     private(set) var nextNumber: Int32
     /// The engine the tables were made from, while no change has been made in place since.
@@ -325,8 +325,7 @@ struct LiveScene: @unchecked Sendable {
     private mutating func solidPixelCounts(of full: CompiledElement) -> SolidPixelCounts.Reader? {
         guard full.pixels != nil else { return nil }
         let key = full.pixelsKey
-        // The last few keys first: hashing a key costs more than comparing a handful.
-        if let recent = recentPixelCounts.first(where: { $0.key == key }) { return recent.counts?.reader }
+        if let recent = recentPixelCounts.value(for: key) { return recent?.reader }
         let counts: SolidPixelCounts?
         if let known = pixelCounts[key] {
             counts = known
@@ -334,8 +333,7 @@ struct LiveScene: @unchecked Sendable {
             counts = ElementHandle.withRecord(full) { SolidPixelCounts($0) }
             pixelCounts[key] = .some(counts)
         }
-        if recentPixelCounts.count == 8 { recentPixelCounts.removeFirst() }
-        recentPixelCounts.append((key, counts))
+        recentPixelCounts.remember(counts, for: key)
         return counts?.reader
     }
 
