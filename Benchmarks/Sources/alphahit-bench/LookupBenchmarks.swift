@@ -44,41 +44,39 @@ enum LookupBenchmarks {
         return benchmarks
     }
 
-    /// ``floor(_:_:)`` with the engine's checks of the point (`benchmark_checked_floor_lookup`):
-    /// for points anywhere, as a caller's are.
-    static func checkedFloor(_ image: DecodedImage, _ points: [Point]) -> () -> UInt64 {
+    /// Map to pixel, load, compare: nothing else, in C (`LookupFloor.c`), so that the baseline
+    /// pays for none of Swift's checked conversions.
+    static func floor(_ image: DecodedImage, _ points: [Point]) -> () -> UInt64 {
         let minAlpha = AlphaThreshold.defaultMinimumAlpha
-        return { checkedFloorCount(image, points, minAlpha: minAlpha) }
-    }
-
-    /// How many of `points` `benchmark_checked_floor_lookup` finds solid in `image` (alpha8) at
-    /// `minAlpha` (the tests hold the C function to ``ImageHitRegion``'s answers, point by point).
-    static func checkedFloorCount(_ image: DecodedImage, _ points: [Point], minAlpha: UInt8) -> UInt64 {
-        precondition(image.format == .alpha8, "the floors read one alpha byte a pixel")
-        return image.withUnsafeBytes { raw in
-            points.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: Double.self) { coordinates in
-                    benchmark_checked_floor_lookup(
-                        raw.baseAddress!.assumingMemoryBound(to: UInt8.self), image.bytesPerRow, coordinates.baseAddress!, points.count, minAlpha,
-                        UInt64(image.width), UInt64(image.height))
-                }
+        return {
+            withFloorArguments(image, points) { alpha, coordinates in
+                benchmark_floor_lookup(alpha, image.bytesPerRow, coordinates, points.count, minAlpha)
             }
         }
     }
 
-    /// Map to pixel, load, compare: nothing else, in C (`LookupFloor.c`), so that the baseline
-    /// pays for none of Swift's checked conversions.
-    static func floor(_ image: DecodedImage, _ points: [Point]) -> () -> UInt64 {
-        precondition(MemoryLayout<Point>.stride == 2 * MemoryLayout<Double>.stride, "points are read as (x, y) pairs")
+    /// ``floor(_:_:)`` with the engine's checks of the point (`benchmark_checked_floor_lookup`,
+    /// held to ``ImageHitRegion``'s answers by CheckedFloorTests): for points anywhere, as a caller's are.
+    static func checkedFloor(_ image: DecodedImage, _ points: [Point]) -> () -> UInt64 {
         let minAlpha = AlphaThreshold.defaultMinimumAlpha
         return {
-            image.withUnsafeBytes { raw in
-                points.withUnsafeBufferPointer { buffer in
-                    buffer.withMemoryRebound(to: Double.self) { coordinates in
-                        benchmark_floor_lookup(
-                            raw.baseAddress!.assumingMemoryBound(to: UInt8.self), image.bytesPerRow,
-                            coordinates.baseAddress!, points.count, minAlpha)
-                    }
+            withFloorArguments(image, points) { alpha, coordinates in
+                benchmark_checked_floor_lookup(
+                    alpha, image.bytesPerRow, coordinates, points.count, minAlpha, UInt64(image.width), UInt64(image.height))
+            }
+        }
+    }
+
+    /// The alpha8 bytes of `image` and `points` as (x, y) pairs of doubles, as the C floors read them.
+    private static func withFloorArguments(
+        _ image: DecodedImage, _ points: [Point], _ body: (UnsafePointer<UInt8>, UnsafePointer<Double>) -> UInt64
+    ) -> UInt64 {
+        precondition(image.format == .alpha8, "the floors read one alpha byte a pixel")
+        precondition(MemoryLayout<Point>.stride == 2 * MemoryLayout<Double>.stride, "points are read as (x, y) pairs")
+        return image.withUnsafeBytes { raw in
+            points.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: Double.self) { coordinates in
+                    body(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), coordinates.baseAddress!)
                 }
             }
         }

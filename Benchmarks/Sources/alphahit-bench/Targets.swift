@@ -53,8 +53,8 @@ enum Target {
     ]
 
     /// Ratios printed beside the targets and judged by none: the lookups against the floor with
-    /// the checks a test of an arbitrary point needs (Benchmarks/README.md, "The lookup's code
-    /// against the floor's"), so that every run shows how much of each lookup's ratio those
+    /// the checks a test of an arbitrary point needs (Benchmarks/README.md, "The checked floor"),
+    /// so that every run shows how much of each lookup's ratio those
     /// checks are.
     static let references: [(name: String, baseline: String)] = [
         ("lookup/checked-floor/cached", "lookup/floor/cached"),
