@@ -130,7 +130,7 @@ struct LiveSceneFastRouteTests {
         for slot in 0..<a.hot.count {
             #expect(a.hot[slot] == b.hot[slot], "hot record of slot \(slot), step \(step)")
             #expect(a.slots[slot] == b.slots[slot], "slot \(slot), step \(step)")
-            #expect(a.elements[slot] == b.elements[slot], "element of slot \(slot), step \(step)")
+            #expect(a.element(atSlot: slot) == b.element(atSlot: slot), "element of slot \(slot), step \(step)")
         }
         for index in 0..<a.details.count { #expect(a.details[index] == b.details[index], "full record \(index), step \(step)") }
         for index in 0..<a.transforms.count { #expect(bytes(a.transforms[index]) == bytes(b.transforms[index]), "transform \(index)") }

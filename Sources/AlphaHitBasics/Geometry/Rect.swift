@@ -1,5 +1,5 @@
 /// A rectangle in points: origin (`x`, `y`) and size (`width`, `height`).
-public struct Rect: Hashable, Sendable {
+public struct Rect: Hashable, Sendable, BitwiseCopyable {
     /// Left edge, in points.
     public var x: Double
     /// Top edge, in points.

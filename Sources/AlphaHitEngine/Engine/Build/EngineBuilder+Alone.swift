@@ -27,8 +27,9 @@ extension EngineBuilder {
         /// that its children never answer.
         var isSkipped: Bool
 
-        init(_ element: borrowing Element, full: CompiledElement) {
-            (frame, transform, isSkipped) = (element.frame, element.transform, EngineBuilder.skipReason(of: element) != nil)
+        /// What a child needs of `element` at `frame` (its own, unless a caller keeps frames apart).
+        init(_ element: borrowing Element, frame: Rect, full: CompiledElement) {
+            (self.frame, transform, isSkipped) = (frame, element.transform, EngineBuilder.skipReason(of: element) != nil)
             self.full = full
         }
     }

@@ -34,7 +34,7 @@ extension LiveScene {
     private mutating func restate(_ slot: Int, to state: String) -> Bool {
         let info = tables.slots[slot]
         guard info.children == 0, fitsBudget(info), !state.isEmpty else { return false }
-        var element = tables.elements[slot]
+        var element = tables.element(atSlot: slot)
         guard element.capInsets == nil else { return false }
         element.state = state
         var placed: PlacedImage.Placement?
@@ -47,7 +47,7 @@ extension LiveScene {
         let lone = compiler.recompile(element, placed: placed, parent: parent)
         guard let prepared = prepared(lone, parent: parent) else { return false }
         place(prepared, at: slot, info: info)
-        tables.elements.modify(slot) { $0.state = state }
+        tables.setState(state, atSlot: slot)
         fastRoutesTaken += 1
         return true
     }
@@ -73,9 +73,9 @@ extension LiveScene {
         var parent: (frame: Rect, full: CompiledElement)?
         if info.parent >= 0 {
             guard tables.slots[Int(info.parent)].parent < 0 else { return false }
-            parent = (tables.elements.reading(Int(info.parent)) { $0.frame }, fullRecord(ofSlot: Int(info.parent)))
+            parent = (tables.frames[Int(info.parent)], fullRecord(ofSlot: Int(info.parent)))
         }
-        let transform = old.hasTransform ? tables.elements.reading(slot) { $0.transform } : nil
+        let transform = old.hasTransform ? tables.readingElement(slot) { $0.transform } : nil
         let moved = compiler.moved(old, to: frame, transform: transform, parent: parent)
         let (plain, image) = plainRecord(of: moved.full)
         // Listed in cells before exactly when it takes part in queries, which a move leaves as it was.
@@ -86,7 +86,7 @@ extension LiveScene {
         }
         let inverse = moved.full.hasTransform ? InverseTransform(of: moved.full) : nil
         place(Prepared(plain: plain, full: moved.full, transform: inverse, image: image, box: box, images: []), at: slot, info: info)
-        tables.elements.modify(slot) { $0.frame = frame }
+        tables.setFrame(frame, atSlot: slot)
         fastRoutesTaken += 1
         return true
     }

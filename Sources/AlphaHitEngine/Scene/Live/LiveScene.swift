@@ -94,14 +94,14 @@ struct LiveScene: @unchecked Sendable {
         guard let slot = slotOfID[id].map(Int.init) else { return false }
         let info = tables.slots[slot]
         guard info.children == 0, fitsBudget(info) else { return false }
-        let old = tables.elements[slot]
+        let old = tables.element(atSlot: slot)
         var element = old
         body(&element)
         guard element.id == id, element.children.isEmpty, Self.differsOnlyInPlace(old, element),
             let prepared = prepare(element, parent: Int(info.parent), statesChecked: true)
         else { return false }
         place(prepared, at: slot, info: info)
-        tables.elements[slot] = element
+        tables.setElement(element, atSlot: slot)
         return true
     }
 
@@ -113,11 +113,11 @@ struct LiveScene: @unchecked Sendable {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = Int(free)
-            tables.elements[slot] = element
+            tables.setElement(element, atSlot: slot)
         } else {
             slot = tables.hot.append(HotElement(blank: ()))
             tables.setSlot(slot, .free)
-            tables.elements.append(element)
+            tables.setElement(element, atSlot: slot)
         }
         let info = SlotInfo(number: nextNumber, parent: -1, label: tables.nextLabel, children: 0)
         nextNumber += 1
@@ -210,7 +210,7 @@ struct LiveScene: @unchecked Sendable {
         guard slot >= 0 else { return .some(nil) }
         guard tables.slots[slot].parent < 0 else { return nil }
         let full = fullRecord(ofSlot: slot)
-        return tables.elements.reading(slot) { EngineBuilder.LoneParent($0, full: full) }
+        return tables.readingElement(slot) { EngineBuilder.LoneParent($0, frame: tables.frames[slot], full: full) }
     }
 
     /// What the scene writes for an element compiled (as `lone`) under `parentRecord`, when a

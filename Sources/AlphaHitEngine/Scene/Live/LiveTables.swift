@@ -26,8 +26,13 @@ struct LiveTables: @unchecked Sendable {
     /// The entries of the elements whose boxes reach beyond the grid's rectangle, front first.
     var overflow: Table<GridEntry>
     var images: Table<ImageSlot>
-    /// Each slot's element without its children (what the layout is made again from).
-    var elements: PersistentArray<Element>
+    /// Each slot's element without its children (what the layout is made again from), as it was
+    /// last stored: its frame now is `frames`' (read through ``element(atSlot:)``).
+    private var storedElements: PersistentArray<Element>
+    /// Each slot's frame. A move writes it here alone: in a batch of moves after a snapshot, a
+    /// page of elements copied for each move (32 elements, their strings and arrays retained)
+    /// cost a quarter of the batch; a page of frames is a copy of plain bytes.
+    private(set) var frames: PagedTable<Rect>
     /// The first build's grid: its cells and rectangle, without entries.
     let grid: SpatialGrid
     let base: BaseTables
@@ -88,7 +93,10 @@ struct LiveTables: @unchecked Sendable {
         for number in numbers { _ = numberTable.append(number) }
         self.numbers = numberTable
         overflow = Table([])
-        elements = Self.preOrder(layout.elements)
+        storedElements = Self.preOrder(layout.elements)
+        var frames = PagedTable<Rect>()
+        for slot in 0..<storedElements.count { _ = frames.append(storedElements.reading(slot) { $0.frame }) }
+        self.frames = frames
         var header = layout
         header.elements = []
         self.header = header
@@ -128,7 +136,7 @@ struct LiveTables: @unchecked Sendable {
         var children: [Int32: [Element]] = [:]
         var topLevel: [Element] = []
         for (_, slot) in alive.reversed() {
-            var element = elements[Int(slot)]
+            var element = element(atSlot: Int(slot))
             element.children = children.removeValue(forKey: slot).map { $0.reversed() } ?? []
             let parent = slots[Int(slot)].parent
             if parent < 0 { topLevel.append(element) } else { children[parent, default: []].append(element) }
@@ -146,7 +154,46 @@ struct LiveTables: @unchecked Sendable {
     }
 
     /// The id of the element numbered `number`, or nil when no element is.
-    func id(ofNumber number: Int32) -> String? { slot(ofNumber: number).map { elements[$0].id } }
+    func id(ofNumber number: Int32) -> String? { slot(ofNumber: number).map { readingElement($0) { $0.id } } }
+
+    /// The element in slot `slot`, without its children, as it is now.
+    @inline(__always)
+    func element(atSlot slot: Int) -> Element {
+        var element = storedElements[slot]
+        element.frame = frames[slot]
+        return element
+    }
+
+    /// What `body` reads of the element in slot `slot` as it was last stored, without copying it:
+    /// anything but its frame, which is `frames[slot]`.
+    @inline(__always)
+    func readingElement<Result>(_ slot: Int, _ body: (borrowing Element) -> Result) -> Result {
+        storedElements.reading(slot, body)
+    }
+
+    /// Stores `element` (without children) in slot `slot`, or in a new slot at the end when `slot`
+    /// is the count of slots stored.
+    mutating func setElement(_ element: Element, atSlot slot: Int) {
+        if slot == storedElements.count {
+            storedElements.append(element)
+            _ = frames.append(element.frame)
+        } else {
+            storedElements[slot] = element
+            frames[slot] = element.frame
+        }
+    }
+
+    /// Puts the element in slot `slot` in `state`.
+    @inline(__always)
+    mutating func setState(_ state: String, atSlot slot: Int) {
+        storedElements.modify(slot) { $0.state = state }
+    }
+
+    /// Moves the element in slot `slot` to `frame`.
+    @inline(__always)
+    mutating func setFrame(_ frame: Rect, atSlot slot: Int) {
+        frames[slot] = frame
+    }
 
     /// Sets slot `slot`'s information (`slots.count`: a new slot), and its number with it.
     mutating func setSlot(_ slot: Int, _ info: SlotInfo) {
