@@ -113,12 +113,11 @@ struct LiveScene: @unchecked Sendable {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = Int(free)
-            tables.setElement(element, atSlot: slot)
         } else {
             slot = tables.hot.append(HotElement(blank: ()))
             tables.setSlot(slot, .free)
-            tables.setElement(element, atSlot: slot)
         }
+        tables.setElement(element, atSlot: slot)
         let info = SlotInfo(number: nextNumber, parent: -1, label: tables.nextLabel, children: 0)
         nextNumber += 1
         tables.nextLabel += 1
