@@ -70,6 +70,15 @@ enum ResolutionBenchmarks {
             let (engine, _, misses) = try tolerancePoints.get()
             return resolve(engine, misses, tolerance: 12)
         })
+        // The same misses as a batch on every core: the searches share one tolerance index, so a
+        // reference count touched per search would be one cache line fought over by the cores.
+        benchmarks.append(Benchmark(name: "batch/n\(size)/near-miss12/allcores", unit: "point", operations: missCount, baseline: "resolve/n\(size)/near-miss12") {
+            let (engine, _, misses) = try tolerancePoints.get()
+            return {
+                let answers = engine.elementIndices(at: misses, tolerance: 12, threads: 0)
+                return answers.reduce(0) { $0 &+ UInt64(bitPattern: Int64($1?.rawValue ?? -1)) }
+            }
+        })
         // The Python package's benchmark (python/benchmarks/bench_hit_many.py) runs the same
         // query on the 10,000-element sample file and compares itself with this one.
         benchmarks.append(Benchmark(name: "batch/large/allcores", unit: "point", operations: pointCount) {

@@ -17,13 +17,18 @@ final class ToleranceIndex: @unchecked Sendable {
     private let ownTolerances: Table<Double>
     /// The images' tables, kept alive here; `counts` are their count readers, by the same index.
     let owners: [SolidPixels]
-    private let counts: [SolidPixelCounts.Reader]
+    private let counts: Table<SolidPixelCounts.Reader>
     /// The run readers of `owners`, by the same index.
     private let runs: Table<SolidRuns.Reader>
     /// Each element's table (its index in `owners`) and fast form (in `fastRegions`), -1 for none.
     private let forms: Table<Forms>
     /// The elements' regions in the fast form, for those that have one.
     private let fastRegions: Table<FastRegion>
+    /// What measuring reads of the tables above, as views: a search's closures capture this
+    /// value, not the index, whose reference they would retain and release on every window.
+    private var measuring: Measuring {
+        Measuring(forms: forms.view, fastRegions: fastRegions.view, runs: runs.view, counts: counts.view, records: records)
+    }
 
     private struct Forms: BitwiseCopyable {
         var table: Int32 = -1, fast: Int32 = -1
@@ -58,7 +63,7 @@ final class ToleranceIndex: @unchecked Sendable {
             }
         }
         self.owners = owners
-        counts = owners.map(\.counts.reader)
+        counts = Table(owners.map(\.counts.reader))
         runs = Table(owners.map(\.runs.reader))
         var fastRegions: [FastRegion] = []
         for box in candidates {
@@ -82,13 +87,14 @@ final class ToleranceIndex: @unchecked Sendable {
     /// The solid-pixel counts of element `index`'s image at its threshold; nil without an image.
     func counts(of index: Int) -> SolidPixelCounts.Reader? {
         let table = Int(forms.view[index].table)
-        return table >= 0 ? counts[table] : nil
+        return table >= 0 ? counts.view[table] : nil
     }
 
     /// Measures the elements whose regions may lie within `radius` of the point, nearest box first
     /// (so that the first answers bound the rest and most boxes are dropped unmeasured), telling
     /// `visitor` each distance it asks for.
     func search<Visitor: CandidateVisitor>(near point: (x: Double, y: Double), radius: Double, _ visitor: inout Visitor) {
+        let measuring = self.measuring
         withUnsafeTemporaryAllocation(of: CandidateGrid.Candidate.self, capacity: Self.sortedCandidates) { queue in
             grid.collect(near: point, radius: radius, into: queue) { queue, count in
                 // Nearest first, by insertion: a miss usually has a handful of boxes in reach.
@@ -101,33 +107,42 @@ final class ToleranceIndex: @unchecked Sendable {
                     }
                     queue[slot] = candidate
                 }
-                for slot in 0..<count { measure(queue[slot], point, &visitor) }
+                for slot in 0..<count { measuring.measure(queue[slot], point, &visitor) }
             }
         }
     }
 
-    @inline(__always)
-    private func measure<Visitor: CandidateVisitor>(
-        _ candidate: CandidateGrid.Candidate, _ point: (x: Double, y: Double), _ visitor: inout Visitor
-    ) {
-        let index = Int(candidate.element)
-        let bound = visitor.limit(for: index)
-        // The box's own distance, as every region's search measures it: none nearer than that.
-        guard bound >= 0, candidate.squaredDistance.squareRoot() <= bound else { return }
-        let forms = self.forms.view[index]
-        let found: (distance: Double, point: (x: Double, y: Double))?
-        if forms.fast >= 0 {
-            let region = fastRegions.view[Int(forms.fast)]
-            if forms.table >= 0 {
-                found = region.nearest(to: point, runs: runs.view[Int(forms.table)], within: bound)
+    /// The tables a candidate is measured with, read without reference counting while the index lives.
+    private struct Measuring {
+        let forms: TableView<Forms>
+        let fastRegions: TableView<FastRegion>
+        let runs: TableView<SolidRuns.Reader>
+        let counts: TableView<SolidPixelCounts.Reader>
+        let records: RecordTables
+
+        @inline(__always)
+        func measure<Visitor: CandidateVisitor>(
+            _ candidate: CandidateGrid.Candidate, _ point: (x: Double, y: Double), _ visitor: inout Visitor
+        ) {
+            let index = Int(candidate.element)
+            let bound = visitor.limit(for: index)
+            // The box's own distance, as every region's search measures it: none nearer than that.
+            guard bound >= 0, candidate.squaredDistance.squareRoot() <= bound else { return }
+            let forms = self.forms[index]
+            let found: (distance: Double, point: (x: Double, y: Double))?
+            if forms.fast >= 0 {
+                let region = fastRegions[Int(forms.fast)]
+                if forms.table >= 0 {
+                    found = region.nearest(to: point, runs: runs[Int(forms.table)], within: bound)
+                } else {
+                    found = region.nearestOfBounds(to: point, within: bound)
+                }
             } else {
-                found = region.nearestOfBounds(to: point, within: bound)
+                let table = Int(forms.table)
+                found = RegionDistance.withRegion(of: index, from: point, tables: records, counts: table >= 0 ? counts[table] : nil) { $0.nearest(within: bound) }
             }
-        } else {
-            let table = Int(forms.table)
-            found = RegionDistance.withRegion(of: index, from: point, tables: records, counts: table >= 0 ? counts[table] : nil) { $0.nearest(within: bound) }
+            if let found { visitor.accept(index, distance: found.distance, nearest: found.point) }
         }
-        if let found { visitor.accept(index, distance: found.distance, nearest: found.point) }
     }
 
     /// How many candidates one search orders by distance before measuring them (the rare search
