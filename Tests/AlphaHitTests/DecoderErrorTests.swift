@@ -170,6 +170,42 @@ struct DecoderErrorTests {
         }
     }
 
+    @Test("an image is over the limits when its width or height, its pixel count or its decoded bytes are over theirs, overflow counting as over; the message and the decoder's error agree")
+    func limitsAgainstWideArithmetic() {
+        var random = SplitMix(seed: 26)
+        let sides = [0, 1, 7, 64, 65, 100, 16_384, 16_385, 1 << 31, 1 << 40, Int.max / 4, Int.max]
+        for _ in 0..<2000 {
+            let (width, height) = (sides.randomElement(using: &random)!, sides.randomElement(using: &random)!)
+            let format = [PixelFormat.alpha8, .premultipliedARGB8, .mask1(minAlpha: 1)].randomElement(using: &random)!
+            let limits = DecodingLimits(
+                maxWidth: sides.randomElement(using: &random)!, maxHeight: sides.randomElement(using: &random)!,
+                maxDecodedBytes: sides.randomElement(using: &random)!, maxPixelCount: sides.randomElement(using: &random)!)
+            // The slow reference: every product in 128 bits, the byte count of a row written out.
+            func product(_ a: Int, _ b: Int) -> (high: Int, low: UInt) { a.multipliedFullWidth(by: b) }
+            func fits(_ value: (high: Int, low: UInt), _ limit: Int) -> Bool { value.high == 0 && value.low <= UInt(limit) }
+            let rowBytes: Int? = switch format {
+            case .alpha8: width
+            case .premultipliedARGB8: width <= Int.max / 4 ? width * 4 : nil
+            case .mask1: width == 0 ? 0 : ((width - 1) / 64 + 1) * 8
+            }
+            let expected: String? =
+                if width > limits.maxWidth || height > limits.maxHeight { "over the limit of \(limits.maxWidth)x\(limits.maxHeight)" }
+                else if !fits(product(width, height), limits.maxPixelCount) { "over the limit of \(limits.maxPixelCount) pixels" }
+                else if rowBytes.map({ fits(product($0, height), limits.maxDecodedBytes) }) != true { "over the limit of \(limits.maxDecodedBytes) decoded bytes" }
+                else { nil }
+            #expect(limits.excess(width: width, height: height, format: format) == expected, "\(width)x\(height) \(format) \(limits)")
+            let admitted = Result { () throws(ImageDecodingError) in
+                try ImageDecoder(limits: limits).admit(width: width, height: height, as: format, source: "a.png")
+            }
+            switch admitted {
+            case .success(let size):
+                #expect(expected == nil && size.bytesPerRow == rowBytes && size.byteCount == rowBytes! * height)
+            case .failure(let error):
+                #expect(expected != nil && error.description.contains(expected!), "\(error)")
+            }
+        }
+    }
+
     @Test("every error message names its source", arguments: [
         ImageDecodingError.fileNotFound(source: "a.png"), .unreadable(source: "a.png", reason: "Permission denied"),
         .empty(source: "a.png"), .notPNG(source: "a.png", libpngMessage: "Not a PNG file"),

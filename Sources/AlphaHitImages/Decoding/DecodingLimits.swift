@@ -38,15 +38,42 @@ public struct DecodingLimits: Hashable, Sendable {
     /// 16,384 × 16,384 pixels and 256 MiB of decoded bytes.
     public static let `default` = DecodingLimits()
 
+    /// Which of the limits an image is over, the first found in the order they are checked:
+    /// width and height, then the pixel count, then the decoded bytes.
+    package enum Excess: Error, Equatable {
+        case dimensions
+        case pixelCount
+        /// The decoded buffer's size in bytes, nil when it does not fit in an `Int`.
+        case decodedBytes(Int?)
+    }
+
+    /// The row size and byte count of a `width` × `height` image decoded as `format`: the one
+    /// place these limits are applied (``excess(width:height:format:)`` words the answer, the
+    /// decoder throws it). Overflow counts as over.
+    ///
+    /// - Throws: ``Excess``, the first limit the image is over.
+    package func decodedSize(width: Int, height: Int, format: PixelFormat) throws(Excess) -> (bytesPerRow: Int, byteCount: Int) {
+        guard width <= maxWidth, height <= maxHeight else { throw .dimensions }
+        let (pixels, pixelOverflow) = width.multipliedReportingOverflow(by: height)
+        guard !pixelOverflow, pixels <= maxPixelCount else { throw .pixelCount }
+        guard let bytesPerRow = format.bytesPerRow(width: width) else { throw .decodedBytes(nil) }
+        let (byteCount, overflow) = bytesPerRow.multipliedReportingOverflow(by: height)
+        guard !overflow, byteCount <= maxDecodedBytes else { throw .decodedBytes(overflow ? nil : byteCount) }
+        return (bytesPerRow, byteCount)
+    }
+
     /// How an image of `width` × `height` pixels decoded as `format` is over these limits ("over
     /// the limit of 16384x16384"), or nil when it is within them. Overflow counts as over.
     public func excess(width: Int, height: Int, format: PixelFormat) -> String? {
-        if width > maxWidth || height > maxHeight { return "over the limit of \(maxWidth)x\(maxHeight)" }
-        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        if overflow || pixels > maxPixelCount { return "over the limit of \(maxPixelCount) pixels" }
-        guard let bytesPerRow = format.bytesPerRow(width: width) else { return "over the limit of \(maxDecodedBytes) decoded bytes" }
-        let (bytes, bytesOverflow) = bytesPerRow.multipliedReportingOverflow(by: height)
-        if bytesOverflow || bytes > maxDecodedBytes { return "over the limit of \(maxDecodedBytes) decoded bytes" }
-        return nil
+        do throws(Excess) {
+            _ = try decodedSize(width: width, height: height, format: format)
+            return nil
+        } catch {
+            switch error {
+            case .dimensions: return "over the limit of \(maxWidth)x\(maxHeight)"
+            case .pixelCount: return "over the limit of \(maxPixelCount) pixels"
+            case .decodedBytes: return "over the limit of \(maxDecodedBytes) decoded bytes"
+            }
+        }
     }
 }

@@ -120,25 +120,22 @@ public struct ImageDecoder: Sendable {
     }
 
     /// The output's row size and byte count for a `width` × `height` image in `format`, after
-    /// checking them against ``limits``: the one place every format's size is admitted.
+    /// checking them against ``limits`` (``DecodingLimits/decodedSize(width:height:format:)``):
+    /// the one place every format's size is admitted.
     func admit(width: Int, height: Int, as format: PixelFormat, source: String) throws(ImageDecodingError) -> (bytesPerRow: Int, byteCount: Int) {
-        guard width <= limits.maxWidth, height <= limits.maxHeight else {
-            throw .dimensionsExceedLimit(
-                source: source, width: width, height: height,
-                maxWidth: limits.maxWidth, maxHeight: limits.maxHeight, remedy: limits.remedy)
+        do throws(DecodingLimits.Excess) {
+            return try limits.decodedSize(width: width, height: height, format: format)
+        } catch {
+            switch error {
+            case .dimensions:
+                throw .dimensionsExceedLimit(
+                    source: source, width: width, height: height,
+                    maxWidth: limits.maxWidth, maxHeight: limits.maxHeight, remedy: limits.remedy)
+            case .pixelCount:
+                throw .pixelCountExceedsLimit(source: source, width: width, height: height, maxPixels: limits.maxPixelCount, remedy: limits.remedy)
+            case .decodedBytes(let bytes):
+                throw .decodedSizeExceedsLimit(source: source, bytes: bytes ?? .max, maxBytes: limits.maxDecodedBytes, remedy: limits.remedy)
+            }
         }
-        let (pixels, pixelOverflow) = width.multipliedReportingOverflow(by: height)
-        guard !pixelOverflow, pixels <= limits.maxPixelCount else {
-            throw .pixelCountExceedsLimit(source: source, width: width, height: height, maxPixels: limits.maxPixelCount, remedy: limits.remedy)
-        }
-        guard let bytesPerRow = format.bytesPerRow(width: width) else {
-            throw .decodedSizeExceedsLimit(source: source, bytes: .max, maxBytes: limits.maxDecodedBytes, remedy: limits.remedy)
-        }
-        let (byteCount, overflow) = bytesPerRow.multipliedReportingOverflow(by: height)
-        guard !overflow, byteCount <= limits.maxDecodedBytes else {
-            throw .decodedSizeExceedsLimit(
-                source: source, bytes: overflow ? .max : byteCount, maxBytes: limits.maxDecodedBytes, remedy: limits.remedy)
-        }
-        return (bytesPerRow, byteCount)
     }
 }
