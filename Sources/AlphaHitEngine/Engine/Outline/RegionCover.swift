@@ -74,6 +74,10 @@ package struct RegionCover: Sendable {
         let polygonal = slanted.isEmpty && (e.shape == .rect || (e.shape == .roundedRect && (e.cornerRadius <= 0 || e.corners == 0)))
         let sliver = 1e-9 * max(width, height, 1)
         var stack = [start]
+        func push(_ halves: (LocalBox, LocalBox)) {
+            stack.append(halves.0)
+            stack.append(halves.1)
+        }
         // Empty boxes are not kept but cost their look: bounded too.
         var looked = 0
         while let box = stack.popLast() {
@@ -86,10 +90,10 @@ package struct RegionCover: Sendable {
                 continue
             }
             if let split {
-                stack.append(contentsOf: Self.halves(of: box, vertical: split.vertical, at: split.at))
+                push(box.halves(vertical: split.vertical, at: split.at))
                 continue
             }
-            let size = diameter(box)
+            let size = box.drawnDiameter(map)
             guard let precision else {
                 // Only rounding leaves a box of a polygonal region across a pixel edge with no
                 // split inside it: halved across the axis that still spans two pixels, it narrows
@@ -98,7 +102,7 @@ package struct RegionCover: Sendable {
                 let spread = region.pixelSpread(box)
                 let vertical = spread.rows > 1 && (spread.columns <= 1 || box.y1 - box.y0 > box.x1 - box.x0)
                 if (vertical ? box.y1 - box.y0 : box.x1 - box.x0) > sliver {
-                    stack.append(contentsOf: Self.halves(of: box, vertical: vertical, at: vertical ? (box.y0 + box.y1) / 2 : (box.x0 + box.x1) / 2))
+                    push(box.halves(vertical: vertical, at: vertical ? (box.y0 + box.y1) / 2 : (box.x0 + box.x1) / 2))
                 }
                 continue
             }
@@ -107,8 +111,8 @@ package struct RegionCover: Sendable {
                 try keep(box)
             } else if size > precision / 8 {
                 guard stack.count + boxes.count < Self.boxBudget else { throw .tooManyBoxes }
-                let vertical = drawnLength(0, box.y1 - box.y0) > drawnLength(box.x1 - box.x0, 0)
-                stack.append(contentsOf: Self.halves(of: box, vertical: vertical, at: vertical ? (box.y0 + box.y1) / 2 : (box.x0 + box.x1) / 2))
+                let cut = box.middleCut(drawnBy: map)
+                push(box.halves(vertical: cut.vertical, at: cut.at))
             }
         }
     }
@@ -118,30 +122,9 @@ package struct RegionCover: Sendable {
         boxes.append(Box(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1))
     }
 
-    private static func halves(of box: LocalBox, vertical: Bool, at position: Double) -> [LocalBox] {
-        var (first, second) = (box, box)
-        if vertical {
-            (first.y1, second.y0) = (position, position)
-        } else {
-            (first.x1, second.x0) = (position, position)
-        }
-        return [first, second]
-    }
-
     /// The centre, corners and edge midpoints.
     private static func samples(of box: LocalBox) -> [(x: Double, y: Double)] {
         let xs = [box.x0, (box.x0 + box.x1) / 2, box.x1], ys = [box.y0, (box.y0 + box.y1) / 2, box.y1]
         return [(xs[1], ys[1])] + xs.flatMap { x in ys.map { y in (x, y) } }
-    }
-
-    private func drawnLength(_ dx: Double, _ dy: Double) -> Double {
-        let (x, y) = (a * dx + c * dy, b * dx + d * dy)
-        return (x * x + y * y).squareRoot()
-    }
-
-    /// The longer diagonal of the box's drawn parallelogram.
-    private func diameter(_ box: LocalBox) -> Double {
-        let (dx, dy) = (box.x1 - box.x0, box.y1 - box.y0)
-        return max(drawnLength(dx, dy), drawnLength(dx, -dy))
     }
 }

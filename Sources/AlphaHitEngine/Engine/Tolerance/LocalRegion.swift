@@ -1,10 +1,5 @@
 import AlphaHitBasics
 
-/// A closed box of an element's local space, `x0...x1` × `y0...y1`.
-struct LocalBox {
-    var x0: Double, y0: Double, x1: Double, y1: Double
-}
-
 /// One element's hit region R(e) in its local space: the points of its bounds inside its shape,
 /// on its solid pixels and inside every clipping ancestor's bounds; with the map that draws it in
 /// the layout. Touch tolerance measures distances to it (``RegionDistance``), asking of a box of

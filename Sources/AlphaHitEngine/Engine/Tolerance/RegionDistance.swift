@@ -12,7 +12,7 @@ import AlphaHitBasics
 struct RegionDistance {
     /// A box of local space, with the distance of its drawn image from the point.
     private struct Box {
-        var x0: Double, y0: Double, x1: Double, y1: Double
+        var local: LocalBox
         var distance: Double
     }
 
@@ -40,7 +40,7 @@ struct RegionDistance {
     /// The distance to the region and its nearest point (layout space), when at most `limit`.
     func nearest(within limit: Double) -> (distance: Double, point: (x: Double, y: Double))? {
         guard let bounds = region.bounds else { return nil }
-        var best = (distance: Double.infinity, box: Box(x0: 0, y0: 0, x1: 0, y1: 0, distance: 0))
+        var best = (distance: Double.infinity, box: bounds)
         var bound = limit
         var visited = 0
         withUnsafeTemporaryAllocation(of: Box.self, capacity: 256) { stack in
@@ -49,22 +49,24 @@ struct RegionDistance {
                 stack[count] = box
                 count += 1
             }
-            push(box(bounds.x0, bounds.y0, bounds.x1, bounds.y1))
+            push(box(bounds))
             while count > 0 {
                 count -= 1
                 let box = stack[count]
                 guard box.distance <= bound, box.distance < best.distance else { continue }
                 visited += 1
-                let (coverage, split) = region.classify(LocalBox(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1))
+                let (coverage, split) = region.classify(box.local)
                 if coverage == .empty { continue }
-                let small = diameter(box) <= Self.precision || count > 250 || visited > Self.boxBudget
+                let small = box.local.drawnDiameter(toLayout) <= Self.precision || count > 250 || visited > Self.boxBudget
                 if coverage == .full || small {
-                    best = (box.distance, box)
+                    best = (box.distance, box.local)
                     bound = min(bound, box.distance)
                     if box.distance == 0 { break }
                     continue
                 }
-                let (first, second) = halves(of: box, at: split)
+                let cut = split ?? box.local.middleCut(drawnBy: toLayout)
+                let halves = box.local.halves(vertical: cut.vertical, at: cut.at)
+                let (first, second) = (self.box(halves.0), self.box(halves.1))
                 // Nearer half on top of the stack, searched first.
                 if first.distance <= second.distance {
                     push(second)
@@ -81,8 +83,8 @@ struct RegionDistance {
 
     // MARK: - Boxes in layout space
 
-    private func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Box {
-        Box(x0: x0, y0: y0, x1: x1, y1: y1, distance: distance(x0, y0, x1, y1))
+    private func box(_ local: LocalBox) -> Box {
+        Box(local: local, distance: distance(local.x0, local.y0, local.x1, local.y1))
     }
 
     /// Distance from the point to the drawn parallelogram of a local box.
@@ -95,7 +97,7 @@ struct RegionDistance {
         return edges(x0, y0, x1, y1).distance
     }
 
-    private func nearestPoint(on box: Box) -> (x: Double, y: Double) {
+    private func nearestPoint(on box: LocalBox) -> (x: Double, y: Double) {
         if toLayout.isTranslation {
             return toLayout.apply(min(max(local.x, box.x0), box.x1), min(max(local.y, box.y0), box.y1))
         }
@@ -120,29 +122,5 @@ struct RegionDistance {
         side(p11, p01)
         side(p01, p00)
         return best
-    }
-
-    /// The longer diagonal of the box's drawn parallelogram.
-    private func diameter(_ box: Box) -> Double {
-        let (dx, dy) = (box.x1 - box.x0, box.y1 - box.y0)
-        let one = toLayout.applyLinear(dx, dy), other = toLayout.applyLinear(dx, -dy)
-        return max(one.x * one.x + one.y * one.y, other.x * other.x + other.y * other.y).squareRoot()
-    }
-
-    /// The box split in two: at `split` (an axis and a local coordinate) when given, else across
-    /// its longer drawn side, in the middle.
-    private func halves(of box: Box, at split: (vertical: Bool, at: Double)?) -> (Box, Box) {
-        let vertical: Bool, position: Double
-        if let split {
-            (vertical, position) = split
-        } else {
-            let across = toLayout.applyLinear(box.x1 - box.x0, 0), down = toLayout.applyLinear(0, box.y1 - box.y0)
-            vertical = down.x * down.x + down.y * down.y > across.x * across.x + across.y * across.y
-            position = vertical ? (box.y0 + box.y1) / 2 : (box.x0 + box.x1) / 2
-        }
-        if vertical {
-            return (self.box(box.x0, box.y0, box.x1, position), self.box(box.x0, position, box.x1, box.y1))
-        }
-        return (self.box(box.x0, box.y0, position, box.y1), self.box(position, box.y0, box.x1, box.y1))
     }
 }
