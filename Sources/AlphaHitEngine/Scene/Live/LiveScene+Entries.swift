@@ -18,16 +18,12 @@ extension LiveScene {
 
     /// Takes the entries of code `code` out of the cells `info` lists (and the overflow).
     mutating func removeEntries(listed info: SlotInfo, code: Int32) {
-        if let cells = info.cells {
-            for row in cells.rows {
-                for column in cells.columns {
-                    let cell = row * tables.grid.columns + column
-                    // A cell the element takes no pixel of has no entry of it.
-                    if let position = tables.cells.entries(ofCell: cell).firstIndex(where: { $0.element == code }) {
-                        tables.cells.remove(cell: cell, at: position)
-                    }
-                }
+        _ = info.forEachCell(inGridOf: tables.grid.columns) { cell in
+            // A cell the element takes no pixel of has no entry of it.
+            if let position = tables.cells.entries(ofCell: cell).firstIndex(where: { $0.element == code }) {
+                tables.cells.remove(cell: cell, at: position)
             }
+            return true
         }
         if info.overflows { tables.overflow = Table(tables.overflow.view.filter { $0.element != code }) }
     }
@@ -36,17 +32,14 @@ extension LiveScene {
     /// the grid gives them), no more and no fewer.
     @inline(__always)
     func listsExactly(_ entries: [(cell: Int, entry: CellEntry)], as info: SlotInfo, code: Int32) -> Bool {
-        guard let cells = info.cells else { return entries.isEmpty }
         var next = 0
-        for row in cells.rows {
-            for column in cells.columns {
-                let cell = row * tables.grid.columns + column
-                guard let found = tables.cells.entries(ofCell: cell).first(where: { $0.element == code }) else { continue }
-                guard next < entries.count, entries[next].cell == cell, entries[next].entry == found else { return false }
-                next += 1
-            }
+        let matched = info.forEachCell(inGridOf: tables.grid.columns) { cell in
+            guard let found = tables.cells.entries(ofCell: cell).first(where: { $0.element == code }) else { return true }
+            guard next < entries.count, entries[next].cell == cell, entries[next].entry == found else { return false }
+            next += 1
+            return true
         }
-        return next == entries.count
+        return matched && next == entries.count
     }
 
     /// The resolution-order label of the element an entry names.

@@ -21,4 +21,16 @@ struct SlotInfo: BitwiseCopyable, Equatable {
     var cells: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         firstColumn <= lastColumn ? (Int(firstColumn)...Int(lastColumn), Int(firstRow)...Int(lastRow)) : nil
     }
+
+    /// Calls `body` with each cell of its entries (a cell's index in a grid `gridColumns` wide),
+    /// row by row as the grid lists an element's entries, until `body` returns false. False when
+    /// `body` stopped it.
+    @inline(__always)
+    func forEachCell(inGridOf gridColumns: Int, _ body: (Int) -> Bool) -> Bool {
+        guard let cells else { return true }
+        for row in cells.rows {
+            for column in cells.columns where !body(row * gridColumns + column) { return false }
+        }
+        return true
+    }
 }
