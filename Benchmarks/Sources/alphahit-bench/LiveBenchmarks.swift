@@ -47,7 +47,7 @@ enum LiveBenchmarks {
                     let engine = scene.snapshot
                     var sum: UInt64 = 0
                     for point in random.points(1000, width: generated.width, height: generated.height) {
-                        sum &+= UInt64(bitPattern: Int64(engine.elementIndex(at: point)?.rawValue ?? -1))
+                        sum &+= ResolutionBenchmarks.checksum(engine.elementIndex(at: point))
                     }
                     return sum
                 }

@@ -86,8 +86,7 @@ final class ToleranceIndex: @unchecked Sendable {
 
     /// The solid-pixel counts of element `index`'s image at its threshold; nil without an image.
     func counts(of index: Int) -> SolidPixelCounts.Reader? {
-        let table = Int(forms.view[index].table)
-        return table >= 0 ? counts.view[table] : nil
+        measuring.counts(of: forms.view[index])
     }
 
     /// Measures the elements whose regions may lie within `radius` of the point, nearest box first
@@ -120,6 +119,12 @@ final class ToleranceIndex: @unchecked Sendable {
         let counts: TableView<SolidPixelCounts.Reader>
         let records: RecordTables
 
+        /// The solid-pixel counts of the image of an element with `forms`; nil without an image.
+        @inline(__always)
+        func counts(of forms: Forms) -> SolidPixelCounts.Reader? {
+            forms.table >= 0 ? counts[Int(forms.table)] : nil
+        }
+
         @inline(__always)
         func measure<Visitor: CandidateVisitor>(
             _ candidate: CandidateGrid.Candidate, _ point: (x: Double, y: Double), _ visitor: inout Visitor
@@ -138,8 +143,7 @@ final class ToleranceIndex: @unchecked Sendable {
                     found = region.nearestOfBounds(to: point, within: bound)
                 }
             } else {
-                let table = Int(forms.table)
-                found = RegionDistance.withRegion(of: index, from: point, tables: records, counts: table >= 0 ? counts[table] : nil) { $0.nearest(within: bound) }
+                found = RegionDistance.withRegion(of: index, from: point, tables: records, counts: counts(of: forms)) { $0.nearest(within: bound) }
             }
             if let found { visitor.accept(index, distance: found.distance, nearest: found.point) }
         }
