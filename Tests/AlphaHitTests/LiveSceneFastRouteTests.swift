@@ -38,8 +38,9 @@ struct LiveSceneFastRouteTests {
                 continue
             }
             if step % 3 == 1 {
-                // A state switch by name: "big" has art of another size, "nothing" no art of its own.
-                let state = ["on", "normal", "big", "nothing", ""].randomElement(using: &g)!
+                // A state switch by name: "big" has art of another size, "nothing" no art of its own,
+                // "vector" an SVG drawn at each element's own scale.
+                let state = ["on", "normal", "big", "vector", "nothing", ""].randomElement(using: &g)!
                 let before = fast.fastRoutesTaken
                 #expect(fast.setStateInPlace(id, state) == general.setStateInPlace(id, state), "step \(step): \(id) to \(state)")
                 restated += fast.fastRoutesTaken - before

@@ -11,7 +11,8 @@ import Testing
 @Suite("Live scene in place")
 struct LiveScenePropertyTests {
     /// Plain elements: solid rectangles and 16 × 16 images at their own size, some turned, some
-    /// with states of the same size (and one of another size), rows that only move their
+    /// with states of the same size (and one of another size, and an SVG that a quarter of them
+    /// draw at scale 2), rows that only move their
     /// children, and a general element or two (an ellipse; a clipping parent) among them.
     static func layout(_ g: inout SplitMix, folder: String) -> Layout {
         var elements: [Element] = []
@@ -22,7 +23,9 @@ struct LiveScenePropertyTests {
             case 0: element.frame.width = g.next(in: 4...40).rounded()
             case 1, 2:
                 element.image = ["a.png", "b.png", "c.png"].randomElement(using: &g)!
-                element.states = ["on": .file("b.png"), "big": .file("big.png")]
+                element.states = ["on": .file("b.png"), "big": .file("big.png"), "vector": .file("v.svg")]
+                // One SVG drawn at two scales: a state switch must find the raster of its own.
+                if index % 12 == 1 { element.imageScale = 2 }
             case 3:
                 element.image = "c.png"
                 element.transform = ElementTransform(rotationDegrees: g.next(in: -60...60))
@@ -125,6 +128,8 @@ struct LiveScenePropertyTests {
             let salt = name.utf8.first!
             _ = try folder.image(name, width: size, height: size) { x, y in UInt8(truncatingIfNeeded: (x * 37 + y * 11 + Int(salt)) % 256) }
         }
+        let triangle = #"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><path d="M0 0 L16 0 L0 16 Z"/></svg>"#
+        try Data(triangle.utf8).write(to: folder.url.appendingPathComponent("v.svg"))
     }
 
     @Test("changes made in place answer every lookup as a fresh build of the changed layout does", arguments: 0..<6)

@@ -159,7 +159,7 @@ struct LoneCompiler: @unchecked Sendable {
     /// first, its storage kept from call to call): one for each cell the box overlaps but those
     /// the build's pruning drops (``EngineBuilder/cellVerdict(element:cell:records:counts:)``; a
     /// cover is kept, with what is behind it: the element may move away).
-    func entries(of box: ElementBox, in grid: SpatialGrid, counts: SolidPixelCounts.Reader?, into kept: inout [(cell: Int, entry: CellEntry)]) {
+    func entries(of box: ElementBox, in grid: borrowing SpatialGrid, counts: SolidPixelCounts.Reader?, into kept: inout [(cell: Int, entry: CellEntry)]) {
         kept.removeAll(keepingCapacity: true)
         let index = index
         Self.withRecords(records, links) { records in

@@ -39,7 +39,7 @@ extension LiveScene {
         element.state = state
         var placed: PlacedImage.Placement?
         if let active = element.activeImageSource {
-            guard let known = placement(of: ImageRequest(active, of: element, defaultScale: tables.header.defaults.imageScale)) else { return false }
+            guard let known = placement(of: active, for: element) else { return false }
             placed = known
         }
         guard let parent = parentRecord(ofSlot: Int(info.parent)) else { return false }
@@ -52,12 +52,15 @@ extension LiveScene {
         return true
     }
 
-    /// Where the image of `request` is placed, when the scene read it before (in ``sources``).
-    private mutating func placement(of request: ImageRequest) -> PlacedImage.Placement? {
-        // Sources are never replaced or dropped, so a placement once found stays right.
-        if let recent = recentPlacements.value(for: request) { return recent }
+    /// Where the image `source` of `element` is placed, when the scene read it before (in ``sources``).
+    private mutating func placement(of source: ImageSource, for element: borrowing Element) -> PlacedImage.Placement? {
+        // Sources are never replaced or dropped, so a placement once found stays right; and the
+        // request is the source's and the element's scale's alone (the defaults are the scene's).
+        let recent = RecentImage(source: source, imageScale: element.imageScale)
+        if let placement = recentPlacements.value(for: recent) { return placement }
+        let request = ImageRequest(source, of: element, defaultScale: tables.header.defaults.imageScale)
         guard let placement = sources[request]?.placement else { return nil }
-        recentPlacements.remember(placement, for: request)
+        recentPlacements.remember(placement, for: recent)
         return placement
     }
 
@@ -90,4 +93,12 @@ extension LiveScene {
         fastRoutesTaken += 1
         return true
     }
+}
+
+/// An image as an element asks for it, before its scale is worked out: in one scene the same
+/// source and element scale always make the same ``ImageRequest``, so a recent placement is
+/// found without working the scale out of the file name again.
+struct RecentImage: Equatable {
+    let source: ImageSource
+    let imageScale: Double?
 }

@@ -22,14 +22,17 @@ struct LiveScene: @unchecked Sendable {
     private var freeTransforms: [Int32] = []
     private var freeDetails: [Int32] = []
     private var imageSlots: [ImageSlot: UInt16] = [:]
+    /// The image slots changes used last, compared before `imageSlots` is asked (a slot's place
+    /// never changes: images are kept for the scene's life).
+    private var recentImageSlots = RecentValues<ImageSlot, UInt16>()
     private var imagesKept: Set<ObjectIdentifier>
     /// The solid-pixel counts of each image and threshold in use, for pruning cells (nil: too large).
     private var pixelCounts: [CompiledElement.PixelsKey: SolidPixelCounts?] = [:]
     private var recentPixelCounts = RecentValues<CompiledElement.PixelsKey, SolidPixelCounts?>()
     /// Every image source the scene has read, so that it reads none twice (never replaced or dropped).
     private(set) var sources: [ImageRequest: PlacedImage]
-    /// The placements a state switch found last in `sources`.
-    var recentPlacements = RecentValues<ImageRequest, PlacedImage.Placement>()
+    /// The placements a state switch found last in `sources`, by source and element scale.
+    var recentPlacements = RecentValues<RecentImage, PlacedImage.Placement>()
     /// The first number no element of the scene has had.
     private(set) var nextNumber: Int32
     /// The engine the tables were made from, while no change has been made in place since.
@@ -235,7 +238,7 @@ struct LiveScene: @unchecked Sendable {
         var image: (slot: UInt16, value: ImageSlot)?
         if full.placement == .identity, let pixels = full.pixels {
             let value = ImageSlot(pixels: pixels, rowBytes: full.bytesPerRow)
-            if let known = imageSlots[value] {
+            if let known = recentImageSlots.value(for: value) ?? imageSlots[value] {
                 image = (known, value)
             } else if tables.images.count <= Int(UInt16.max) {
                 image = (UInt16(tables.images.count), value)
@@ -263,9 +266,12 @@ struct LiveScene: @unchecked Sendable {
             }
             if let oldDetail { freeDetails.append(oldDetail) }
             // A known image's place is below the count (plainRecord looked it up).
-            if let image = prepared.image, Int(image.slot) == tables.images.count {
-                imageSlots[image.value] = image.slot
-                tables.images = Table(Array(tables.images.view) + [image.value])
+            if let image = prepared.image {
+                if Int(image.slot) == tables.images.count {
+                    imageSlots[image.value] = image.slot
+                    tables.images = Table(Array(tables.images.view) + [image.value])
+                }
+                if recentImageSlots.value(for: image.value) == nil { recentImageSlots.remember(image.slot, for: image.value) }
             }
             if info.number == Int32(slot) { record.bits |= HotElement.numberIsSlotBit }
             tables.hot[slot] = record
