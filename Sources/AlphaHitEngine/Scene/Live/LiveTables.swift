@@ -167,7 +167,8 @@ struct LiveTables: @unchecked Sendable {
     /// What `body` reads of the element in slot `slot` as it was last stored: anything but its
     /// frame, which is `frames[slot]`. Fields read in `body` are read in place; an element handed
     /// on from `body` to a function the optimizer does not inline is copied first all the same
-    /// (Benchmarks/README, "One home for each rule, and two things tried").
+    /// (Benchmarks/README, "One home for each rule, a state switch without hashing, and a
+    /// prefetch tried").
     @inline(__always)
     func readingElement<Result>(_ slot: Int, _ body: (borrowing Element) -> Result) -> Result {
         storedElements.reading(slot, body)
