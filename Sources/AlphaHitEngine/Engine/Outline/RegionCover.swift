@@ -102,7 +102,7 @@ package struct RegionCover: Sendable {
                 let spread = region.pixelSpread(box)
                 let vertical = spread.rows > 1 && (spread.columns <= 1 || box.y1 - box.y0 > box.x1 - box.x0)
                 if (vertical ? box.y1 - box.y0 : box.x1 - box.x0) > sliver {
-                    push(box.halves(vertical: vertical, at: vertical ? (box.y0 + box.y1) / 2 : (box.x0 + box.x1) / 2))
+                    push(box.halves(vertical: vertical, at: box.middle(vertical: vertical)))
                 }
                 continue
             }
@@ -124,7 +124,7 @@ package struct RegionCover: Sendable {
 
     /// The centre, corners and edge midpoints.
     private static func samples(of box: LocalBox) -> [(x: Double, y: Double)] {
-        let xs = [box.x0, (box.x0 + box.x1) / 2, box.x1], ys = [box.y0, (box.y0 + box.y1) / 2, box.y1]
+        let xs = [box.x0, box.middle(vertical: false), box.x1], ys = [box.y0, box.middle(vertical: true), box.y1]
         return [(xs[1], ys[1])] + xs.flatMap { x in ys.map { y in (x, y) } }
     }
 }

@@ -16,13 +16,19 @@ struct LocalBox {
         return (first, second)
     }
 
+    /// The box's middle: a y when `vertical`, else an x.
+    @inline(__always)
+    func middle(vertical: Bool) -> Double {
+        vertical ? (y0 + y1) / 2 : (x0 + x1) / 2
+    }
+
     /// The cut through the middle of the side `map` draws longer (the width, on a tie): how a
     /// box with no pixel edge inside it is halved, so that drawn boxes shrink evenly.
     @inline(__always)
     func middleCut(drawnBy map: AffineMap) -> (vertical: Bool, at: Double) {
         let across = map.applyLinear(x1 - x0, 0), down = map.applyLinear(0, y1 - y0)
         let vertical = down.x * down.x + down.y * down.y > across.x * across.x + across.y * across.y
-        return (vertical, vertical ? (y0 + y1) / 2 : (x0 + x1) / 2)
+        return (vertical, middle(vertical: vertical))
     }
 
     /// The longer diagonal of the parallelogram `map` draws the box as (in `map`'s units).
