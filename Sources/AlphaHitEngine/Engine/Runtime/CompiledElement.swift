@@ -32,10 +32,15 @@ struct CompiledElement: Equatable, BitwiseCopyable {
     @usableFromInline var flags: UInt8 = 0
     // End of the first 64 bytes.
 
+    // The second line: the rest of what a rectangle's test reads for every placement, and the
+    // numbers a hit answers with, so that a general element without a transform costs two lines.
     @usableFromInline var corners: UInt8 = 0
-    /// This element's ancestors and itself, root first, at `chains[chainStart ..< chainStart + chainLength]`.
-    @usableFromInline var chainLength: Int32 = 0
-    @usableFromInline var chainStart: Int32 = 0
+    /// In the table of general elements, the element this record belongs to (a grid entry leads
+    /// straight here; see ``CellEntry``); 0 elsewhere.
+    @usableFromInline var element: Int32 = 0
+    /// In a scene's table of general elements (``LiveTables``), the element's number, read on a
+    /// hit beside `element` so that no other table is; 0 elsewhere.
+    @usableFromInline var sceneNumber: Int32 = 0
     @usableFromInline var parent: Int32 = -1
     @usableFromInline var wideRowBytes = 0
 
@@ -84,6 +89,13 @@ struct CompiledElement: Equatable, BitwiseCopyable {
     @usableFromInline var pixelWidth = 0, pixelHeight = 0
     @usableFromInline var scale = 1.0
     @usableFromInline var imageWidth = 0.0, imageHeight = 0.0
+    // End of the second line.
+
+    // The third line, the transform: parent point P to local point L.
+    @usableFromInline var centreX = 0.0, centreY = 0.0
+    @usableFromInline var inverseA = 1.0, inverseB = 0.0, inverseC = 0.0, inverseD = 1.0
+    @usableFromInline var translateX = 0.0, translateY = 0.0
+
     /// Offsets and factor of scaled (aspectFit/aspectFill) or natural-size placement.
     @usableFromInline var offsetX = 0.0, offsetY = 0.0, factor = 1.0
     @usableFromInline var capTop = 0.0, capLeft = 0.0, capBottom = 0.0, capRight = 0.0
@@ -94,22 +106,13 @@ struct CompiledElement: Equatable, BitwiseCopyable {
     @usableFromInline var trimX = 0, trimY = 0, trimWidth = 0, trimHeight = 0
     @usableFromInline var frameStrideX = 1, frameStrideY = 0
 
-    // Transform: parent point P to local point L.
-    @usableFromInline var centreX = 0.0, centreY = 0.0
-    @usableFromInline var inverseA = 1.0, inverseB = 0.0, inverseC = 0.0, inverseD = 1.0
-    @usableFromInline var translateX = 0.0, translateY = 0.0
-
     // Shape.
     @usableFromInline var cornerRadius = 0.0
-    /// In the table of general elements, the element this record belongs to (a grid entry leads
-    /// straight here; see ``CellEntry``); 0 elsewhere.
-    @usableFromInline var element: Int32 = 0
-    /// In a scene's table of general elements (``LiveTables``), the element's number, read on a
-    /// hit beside `element` so that no other table is; 0 elsewhere. It also makes the record a
-    /// whole number of cache lines (320 bytes), so that in the 64-byte aligned table of general
-    /// elements each record's first two lines, which hold everything a rectangle's test reads for
-    /// every placement, are its own. A test checks it.
-    @usableFromInline var sceneNumber: Int32 = 0
+    /// This element's ancestors and itself, root first, at `chains[chainStart ..< chainStart + chainLength]`.
+    /// Last, where they make the record a whole number of cache lines (320 bytes), so that in the
+    /// 64-byte aligned table of general elements each record's lines are its own. A test checks it.
+    @usableFromInline var chainLength: Int32 = 0
+    @usableFromInline var chainStart: Int32 = 0
 
     /// Places an image of `pixelSize` at `scale` pixels per point in a `width` × `height` element:
     /// by cap insets when given (then `contentMode` is ignored), else by the content mode.
