@@ -53,6 +53,34 @@ struct AnswerTilesTests {
         #expect(engine.engineBytes.first { $0.table == "answer tiles" }?.bytes == 48 * 2)
     }
 
+    @Test("a general element decides the tiles it covers on one kind of pixel, or misses, by a hand count")
+    func handCountedGeneralTiles() throws {
+        let folder = try EngineFixtures.ImageFolder()
+        // 2 × 1 pixels, the left solid, stretched over 4 × 2 points from x = 0.5: local x = x − 0.5,
+        // image x = local x · 2 / 4, so pixel 0 under x in [0.5, 2.5) and pixel 1 under [2.5, 4.5).
+        let pair = try folder.image("pair.png", width: 2, height: 1) { x, _ in x == 0 ? 255 : 0 }
+        let engine = try folder.engine([
+            Element(id: "s", frame: Rect(x: 0.5, y: 0, width: 4, height: 2), image: pair, contentMode: .scaleToFill),
+            Element(id: "t", frame: Rect(x: 6, y: 3, width: 1, height: 1)),
+        ], canvas: Size(width: 8, height: 4))
+        #expect(engine.storage.hot.view[0].isGeneral)
+        let tiles = try #require(engine.storage.answerTiles)
+        let m = AnswerTiles.mixed
+        // Whole tiles inside the grid's extent, 0.5 ... 7 across: x from 1 to 7.
+        #expect((tiles.reader.minX, tiles.reader.minY, tiles.reader.maxX, tiles.reader.maxY) == (1, 0, 7, 4))
+        // x in [1, 2) sees pixel 0 alone; [2, 3) both; [3, 4) pixel 1 alone, and so does the
+        // part of [4, 5) inside the bounds: misses.
+        #expect(Self.codes(tiles) == [
+            [1, m, 0, 0, 0, 0],
+            [1, m, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 2],
+        ])
+        for (x, y) in [(1.0, 0.0), (1.999, 1.999), (3.5, 1), (4.4, 1.5), (2.4, 1), (2.6, 1)] {
+            #expect(engine.elementIndex(at: Point(x: x, y: y)) == engine.scanAll(Point(x: x, y: y)).first)
+        }
+    }
+
     /// Snapped random layouts (half-point frames, images one pixel per point: mostly plain) and
     /// free ones (most elements general), on a canvas small enough for one-point tiles.
     @Test("a proven tile answers what the grid and the plain walk answer at every point in it, on random layouts", arguments: 0..<10)
@@ -76,11 +104,12 @@ struct AnswerTilesTests {
         let r = tiles.reader
         let side = 1 / r.inverseSide
         #expect(side == 1)
-        var proven = 0
+        var proven = 0, provenGeneral = 0
         withExtendedLifetime(tiles) {
             for (row, codes) in Self.codes(tiles).enumerated() {
                 for (column, code) in codes.enumerated() where code != AnswerTiles.mixed {
                     proven += 1
+                    if code != AnswerTiles.none && engine.storage.hot.view[Int(code) - 1].isGeneral { provenGeneral += 1 }
                     let x0 = r.minX + Double(column) * side, y0 = r.minY + Double(row) * side
                     // Its corners (the last point is one step below the next tile), its middle, and a random point.
                     var points = [(x0, y0), ((x0 + side).nextDown, y0), (x0, (y0 + side).nextDown), ((x0 + side).nextDown, (y0 + side).nextDown)]
@@ -97,6 +126,8 @@ struct AnswerTilesTests {
             }
         }
         #expect(proven > 1000, "the proof should decide many tiles (\(proven))")
+        // Free layouts' elements are mostly general: some of them take tiles too.
+        if seed % 2 == 1 { #expect(provenGeneral > 50, "general elements should take tiles (\(provenGeneral))") }
         // The engine itself, anywhere (inside tiles, mixed ones, outside the raster and the
         // canvas), on the quarter-point grid and off it.
         for _ in 0..<2000 {

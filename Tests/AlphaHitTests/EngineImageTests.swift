@@ -91,6 +91,47 @@ struct EngineImageTests {
         #expect(pixels == [Self.p(4, 1), Self.p(4, 9), Self.p(4, 5)])
     }
 
+    @Test("cap insets' map splits into the ranges of its branches: a hand count", arguments: [
+        // A 30-point image, caps 10 and 10, over 100 points: the left cap, the middle, the right cap.
+        (0.0, 99.5, 100.0, [0...(10.0).nextDown, 10...(90.0).nextDown, 90...99.5]),
+        (12, 50, 100, [12...50]),
+        (85, 95, 100, [85...(90.0).nextDown, 90...95]),
+        // Over 16 points (caps 20 together): shrunk by k = 0.8, split at 10 · 0.8 = 8.
+        (0, 15.5, 16, [0...(8.0).nextDown, 8...15.5]),
+    ] as [(Double, Double, Double, [ClosedRange<Double>])])
+    func cappedPiecesByHand(lower: Double, upper: Double, extent: Double, expected: [ClosedRange<Double>]) {
+        #expect(CompiledElement.cappedPieces(lower, upper, extent: extent, natural: 30, low: 10, high: 10, tiles: false) == expected)
+    }
+
+    @Test("cap insets' map is monotonic within each of its pieces, which cover the range in order, on random caps and ranges")
+    func cappedPiecesAreMonotonic() {
+        var g = SplitMix(seed: 2026_12_07)
+        var checked = 0
+        for _ in 0..<3000 {
+            let natural = g.next(in: 1...60), low = g.next(in: 0...(natural / 2)), high = g.next(in: 0...(natural / 2))
+            let extent = Bool.random(using: &g) ? g.next(in: 0.5...(low + high + 0.5)) : g.next(in: 0.5...400)
+            let lower = g.next(in: 0...extent), upper = g.next(in: lower...extent).nextDown
+            guard upper >= lower, let pieces = CompiledElement.cappedPieces(
+                lower, upper, extent: extent, natural: natural, low: low, high: high, tiles: false) else { continue }
+            #expect(pieces.count <= 3)
+            // In order and apart, from `lower` to `upper`.
+            #expect(pieces.first?.lowerBound == lower && pieces.last?.upperBound == upper)
+            for (a, b) in zip(pieces, pieces.dropFirst()) { #expect(a.upperBound.nextUp == b.lowerBound) }
+            for piece in pieces {
+                // Sorted samples (the ends and the values next to them included) map in order.
+                var ls = (0..<40).map { _ in g.next(in: piece) }
+                ls += [piece.lowerBound, piece.upperBound, min(piece.lowerBound.nextUp, piece.upperBound), max(piece.upperBound.nextDown, piece.lowerBound)]
+                let us = ls.sorted().map { CompiledElement.capped($0, extent: extent, natural: natural, low: low, high: high, tiles: false) }
+                #expect(zip(us, us.dropFirst()).allSatisfy { $0 <= $1 }, "caps \(low), \(high) of \(natural) over \(extent): \(piece)")
+            }
+            checked += 1
+        }
+        #expect(checked > 2500)
+        // Tiling repeats the middle: not monotonic, so no pieces where the range reaches it.
+        #expect(CompiledElement.cappedPieces(0, 99, extent: 100, natural: 30, low: 10, high: 10, tiles: true) == nil)
+        #expect(CompiledElement.cappedPieces(0, 5, extent: 100, natural: 30, low: 10, high: 10, tiles: true) == [0...5])
+    }
+
     @Test("cap insets must fit inside the image, need an image, and rule out other content modes")
     func capInsetValidation() throws {
         let folder = try EngineFixtures.ImageFolder()

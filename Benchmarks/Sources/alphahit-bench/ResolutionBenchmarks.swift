@@ -15,6 +15,18 @@ enum ResolutionBenchmarks {
                 return diamondsFloor(diamondPoints(pointCount))
             },
         ]
+        // Three samples whose elements are general (an atlas's frames, stretched; art at 2x; fields
+        // stretched by cap insets): what answer tiles give a layout not drawn one pixel per point.
+        for sample in ["atlas", "retina", "rounded-field"] {
+            benchmarks.append(Benchmark(name: "resolve/sample/\(sample)", unit: "point", operations: pointCount) {
+                let engine = try HitTester(
+                    contentsOfLayoutFile: BenchFixtures.samples.appendingPathComponent("\(sample)/layout.json").path, cache: ImageCache())
+                // All three declare their canvas.
+                let canvas = engine.canvas ?? Size(width: 0, height: 0)
+                var random = SeededRandom(state: 13)
+                return resolve(engine, random.points(pointCount, width: canvas.width, height: canvas.height))
+            })
+        }
         let art = Lazy { try fixtures.buttonArt() }
         let sizes = fixtures.quick ? [10, 100, 1000] : [10, 100, 1000, 10_000, 100_000]
         func generated(_ count: Int) -> Lazy<(HitTester, [Point])> {

@@ -35,34 +35,8 @@ extension EngineBuilder {
         case .scaleToFill, .scaled, .natural, .identity:
             break
         }
-        let (u0, v0) = element.imagePoint(x0, y0), (u1, v1) = element.imagePoint(x1, y1)
-        let (iw, ih) = (element.record.imageWidth, element.record.imageHeight)
-        guard u1 >= 0, u0 < iw, v1 >= 0, v0 < ih, !u0.isNaN, !v0.isNaN, !u1.isNaN, !v1.isNaN else { return .drop }
-        // The corners' pixels, with image points off the image moved onto its nearest edge.
-        func onImage(_ value: Double, _ extent: Double) -> Double { min(max(value, 0), extent.nextDown) }
-        let (px0, py0) = element.pixel(onImage(u0, iw), onImage(v0, ih))!
-        let (px1, py1) = element.pixel(onImage(u1, iw), onImage(v1, ih))!
-        var anySolid = false, allSolid = true
-        if let counts {
-            let solid = counts.count(x0: px0, y0: py0, x1: px1, y1: py1)
-            (anySolid, allSolid) = (solid > 0, solid == (px1 - px0 + 1) * (py1 - py0 + 1))
-        } else {
-            // Only the stored pixels can be solid: a scan of the rest would cost a frame's
-            // declared size, however little it stores.
-            let stored = element.storedPixels
-            let xs = (px0..<px1 + 1).clamped(to: stored.x), ys = (py0..<py1 + 1).clamped(to: stored.y)
-            if xs.count * ys.count < (px1 - px0 + 1) * (py1 - py0 + 1) { allSolid = false }
-            for y in ys {
-                for x in xs {
-                    if element.isSolidPixel(x, y) { anySolid = true } else { allSolid = false }
-                }
-                if anySolid && !allSolid { return .keep }
-            }
-        }
-        if !anySolid { return .drop }
-        if !allSolid { return .keep }
-        let onImage = u0 >= 0 && u1 < iw && v0 >= 0 && v1 < ih
-        return inside && insideClips && onImage && element.record.shape == .rect ? .cover : .keep
+        guard let under = element.solidity(under: x0, y0, x1, y1, counts: counts), under.anySolid else { return .drop }
+        return under.allSolid && under.onImage && inside && insideClips && element.record.shape == .rect ? .cover : .keep
     }
 
     /// Whether the local rectangle lies inside the element's half-open bounds.

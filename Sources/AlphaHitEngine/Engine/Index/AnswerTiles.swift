@@ -4,9 +4,10 @@ import AlphaHitImages
 /// Squares of the layout, 1, 2 or 4 points a side, each with the answer the grid gives at every
 /// point inside it, proven at build time; a query whose tile is proven reads one two-byte code and
 /// tests nothing. A tile is *mixed* (and its points take the grid's path) unless every element the
-/// query could test there is decided over the whole tile: a plain element without a transform
-/// (its arithmetic, bit for bit, at the tile's first and last points: every step is monotonic)
-/// that covers the tile, misses it, or whose pixels under it are all solid or all transparent.
+/// query could test there is decided over the whole tile: an element without a transform, at the
+/// top level or under a parent that only moves it (its arithmetic, bit for bit, at the tile's first
+/// and last points: every step is monotonic), that covers the tile, misses it, or whose pixels
+/// under it are all solid or all transparent (``TileProof``).
 ///
 /// Built only where it pays and fits its budgets (see the statics); a scene's snapshots have none.
 @usableFromInline
@@ -106,7 +107,8 @@ struct AnswerTiles: Sendable {
 
     /// Every tile's code, or nil when the proof's work would exceed its budget or too few tiles are proven.
     private static func prove(_ raster: Raster, _ tables: QueryTables, minimumProvenShare: Double) -> [UInt16]? {
-        let proof = TileProof(tables: tables)
+        let pixelsPerEntry = Int((raster.side + 1) * (raster.side + 1))
+        let proof = TileProof(tables: tables, pixelLimit: pixelsPerEntry)
         func spans(_ count: Int, from first: Int, vertical: Bool) -> [TileProof.Span] {
             (0..<count).map { index in
                 let span = raster.span(index, from: first)
@@ -123,7 +125,6 @@ struct AnswerTiles: Sendable {
             return touching
         }
         let (columnTiles, rowTiles) = (touching(columns, tables.columns), touching(rows, tables.rows))
-        let pixelsPerEntry = Int((raster.side + 1) * (raster.side + 1))
         // In Double: a hostile grid's product may exceed Int's range; the budget is far inside both.
         var steps = 0.0
         for row in 0..<tables.rows where rowTiles[row] > 0 {

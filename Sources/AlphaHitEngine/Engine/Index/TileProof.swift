@@ -9,9 +9,12 @@ import AlphaHitImages
 /// its box (in 256ths, as the query computes them) admits no point of the tile, or its element
 /// misses or takes every point of the tile. Every step from a coordinate to a cell, a 256th, a
 /// local point and a pixel is monotonic, so the tile's first and last points bound every point
-/// between; what cannot be decided that way (a transform, a general element) makes the tile mixed.
+/// between; what cannot be decided that way (a transform, a deeper chain, a shape with corners,
+/// cap insets, a mix of pixels) makes the tile mixed.
 struct TileProof {
     let tables: QueryTables
+    /// The most pixels read for one entry over one tile: the proof's budget counts on it.
+    let pixelLimit: Int
 
     /// A tile's extent on one axis: its first point, its last, and the grid columns (or rows)
     /// holding them and every one between; worked out once per column (or row) of tiles.
@@ -61,7 +64,15 @@ struct TileProof {
         for slot in Int(t.cellStart[cell])..<Int(t.cellStart[cell + 1]) {
             let entry = t.cellEntries[slot]
             guard Self.admits(low: Int(entry.minX), span: Int(entry.spanX), fx), Self.admits(low: Int(entry.minY), span: Int(entry.spanY), fy) else { continue }
-            guard entry.element >= 0 else { return AnswerTiles.mixed }
+            guard entry.element >= 0 else {
+                // A general element: its entry leads to its full record, which says its position.
+                let record = ElementHandle(t.details, -1 - Int(entry.element))
+                switch general(record, x, y) {
+                case .misses: continue
+                case .takes: return UInt16(Int(record.record.element) + 1)
+                case .undecided: return AnswerTiles.mixed
+                }
+            }
             switch element(Int(entry.element), x, y) {
             case .misses: continue
             case .takes: return UInt16(entry.element + 1)
@@ -121,5 +132,59 @@ struct TileProof {
             return covers && solid == (lastRow - firstRow + 1) * (lastColumn - firstColumn + 1) ? .takes : .undecided
         default: return .misses
         }
+    }
+
+    /// What general element `element` answers over the tile: ``QueryTables/generalHits(_:_:_:hot:details:parents:transforms:)``
+    /// at the tile's first and last points. Decided for an element without a transform, at the top
+    /// level or under a parent that only moves it: a miss when the tile lies outside its bounds or
+    /// no pixel under the tile's part inside them is solid; for a rectangle, a take when the tile
+    /// lies inside its bounds and on its image, every pixel under it solid (or it has no image).
+    /// Cap insets are read branch by branch of their map (``CompiledElement/cappedPieces(_:_:extent:natural:low:high:tiles:)``).
+    private func general(_ element: ElementHandle, _ x: Span, _ y: Span) -> Verdict {
+        let record = element.record
+        guard !record.hasTransform, !record.isNested || record.parentOnlyMoves else { return .undecided }
+        // The query's subtractions, in its order: the parent's origin first, for a nested element.
+        func local(_ value: Double, parent: Double, origin: Double) -> Double {
+            (record.isNested ? value - parent : value) - origin
+        }
+        let u = (local(x.first, parent: record.parentOriginX, origin: record.originX), local(x.last, parent: record.parentOriginX, origin: record.originX))
+        let v = (local(y.first, parent: record.parentOriginY, origin: record.originY), local(y.last, parent: record.parentOriginY, origin: record.originY))
+        let (width, height) = (record.width, record.height)
+        // Finite numbers map to image points that are numbers (no ∞ − ∞ on the way).
+        let numbers = [
+            u.0, u.1, v.0, v.1, width, height, record.imageWidth, record.imageHeight, record.offsetX, record.offsetY, record.factor,
+            record.capTop, record.capLeft, record.capBottom, record.capRight,
+        ]
+        guard numbers.allSatisfy(\.isFinite), record.factor > 0 else { return .undecided }
+        if u.1 < 0 || max(u.0, 0) >= width || v.1 < 0 || max(v.0, 0) >= height { return .misses }
+        let covers = u.0 >= 0 && u.1 < width && v.0 >= 0 && v.1 < height
+        // Only the points inside the bounds reach the image.
+        let inside = (x: max(u.0, 0)...min(u.1, width.nextDown), y: max(v.0, 0)...min(v.1, height.nextDown))
+        let pieces: (x: [ClosedRange<Double>], y: [ClosedRange<Double>])
+        switch record.placement {
+        case .none: return covers && record.shape == .rect ? .takes : .undecided
+        case .scaleToFill, .scaled, .natural, .identity: pieces = ([inside.x], [inside.y])
+        case .capInsets:
+            // Each branch of the caps' map apart: monotonic within one, not across.
+            guard let x = CompiledElement.cappedPieces(
+                    inside.x.lowerBound, inside.x.upperBound, extent: width, natural: record.imageWidth, low: record.capLeft, high: record.capRight, tiles: record.tiles),
+                let y = CompiledElement.cappedPieces(
+                    inside.y.lowerBound, inside.y.upperBound, extent: height, natural: record.imageHeight, low: record.capTop, high: record.capBottom, tiles: record.tiles)
+            else { return .undecided }
+            pieces = (x, y)
+        }
+        var anySolid = false, allSolid = true
+        // The proof's budget counts (side + 1)² pixels an entry, whatever the pieces.
+        let limit = pixelLimit / max(pieces.x.count * pieces.y.count, 1)
+        for x in pieces.x {
+            for y in pieces.y {
+                // A piece none of whose points falls on the image has no solid pixel under it.
+                let under = element.solidity(under: x.lowerBound, y.lowerBound, x.upperBound, y.upperBound, counts: nil, pixelLimit: limit)
+                anySolid = anySolid || under?.anySolid == true
+                allSolid = allSolid && under?.allSolid == true && under?.onImage == true
+            }
+        }
+        if !anySolid { return .misses }
+        return allSolid && covers && record.shape == .rect ? .takes : .undecided
     }
 }

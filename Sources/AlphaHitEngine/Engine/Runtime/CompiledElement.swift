@@ -178,6 +178,33 @@ struct CompiledElement: Equatable, BitwiseCopyable {
         let k = w / (low + high)
         return l < low * k ? l / k : iw - (w - l) / k
     }
+
+    /// The ranges of `l` in `lower...upper` over each of which ``capped(_:extent:natural:low:high:tiles:)``
+    /// takes one of its branches, in order: each branch is monotonic, though where two meet, the
+    /// first one's rounding may step past the next one's first value. Nil where a branch is not
+    /// monotonic (tiling, a middle narrower in the image than its caps) or divides by a number
+    /// that is not positive.
+    static func cappedPieces(
+        _ lower: Double, _ upper: Double, extent w: Double, natural iw: Double, low: Double, high: Double, tiles: Bool
+    ) -> [ClosedRange<Double>]? {
+        var pieces: [ClosedRange<Double>] = []
+        func add(_ first: Double, _ last: Double) { if first <= last { pieces.append(first...last) } }
+        if w >= low + high {
+            let end = w - high
+            add(lower, min(upper, low.nextDown))
+            if max(lower, low) <= min(upper, end.nextDown) {
+                guard !tiles, iw - low - high >= 0, w - low - high > 0 else { return nil }
+                add(max(lower, low), min(upper, end.nextDown))
+            }
+            add(max(lower, low, end), upper)
+        } else {
+            let k = w / (low + high), split = low * k
+            guard k > 0 else { return nil }
+            add(lower, min(upper, split.nextDown))
+            add(max(lower, split), upper)
+        }
+        return pieces
+    }
 }
 
 extension CompiledElement {
