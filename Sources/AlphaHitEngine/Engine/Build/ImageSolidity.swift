@@ -29,7 +29,8 @@ extension ElementHandle {
         assert(record.placement != .none, "only for an image")
         let (u0, v0) = imagePoint(x0, y0), (u1, v1) = imagePoint(x1, y1)
         let (iw, ih) = (record.imageWidth, record.imageHeight)
-        guard u1 >= 0, u0 < iw, v1 >= 0, v0 < ih, !u0.isNaN, !v0.isNaN, !u1.isNaN, !v1.isNaN else { return nil }
+        // An image without extent has no point on it (`pixel` finds none): nothing can be solid.
+        guard iw > 0, ih > 0, u1 >= 0, u0 < iw, v1 >= 0, v0 < ih, !u0.isNaN, !v0.isNaN, !u1.isNaN, !v1.isNaN else { return nil }
         let onImage = u0 >= 0 && u1 < iw && v0 >= 0 && v1 < ih
         // The corners' pixels, with image points off the image moved onto its nearest edge.
         func clamped(_ value: Double, _ extent: Double) -> Double { min(max(value, 0), extent.nextDown) }
