@@ -10,7 +10,7 @@ import AlphaHitImages
 /// misses or takes every point of the tile. Every step from a coordinate to a cell, a 256th, a
 /// local point and a pixel is monotonic, so the tile's first and last points bound every point
 /// between; what cannot be decided that way (a transform, a deeper chain, a shape with corners,
-/// cap insets, a mix of pixels) makes the tile mixed.
+/// a tiled middle, a mix of pixels) makes the tile mixed.
 struct TileProof {
     let tables: QueryTables
     /// The most pixels read for one entry over one tile: the proof's budget counts on it.
