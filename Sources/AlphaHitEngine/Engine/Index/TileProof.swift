@@ -151,11 +151,12 @@ struct TileProof {
         let v = (local(y.first, parent: record.parentOriginY, origin: record.originY), local(y.last, parent: record.parentOriginY, origin: record.originY))
         let (width, height) = (record.width, record.height)
         // Finite numbers map to image points that are numbers (no ∞ − ∞ on the way).
-        let numbers = [
-            u.0, u.1, v.0, v.1, width, height, record.imageWidth, record.imageHeight, record.offsetX, record.offsetY, record.factor,
-            record.capTop, record.capLeft, record.capBottom, record.capRight,
-        ]
-        guard numbers.allSatisfy(\.isFinite), record.factor > 0 else { return .undecided }
+        // Checked one by one: this runs once per entry and tile, so no array is built for it.
+        let queryFinite = u.0.isFinite && u.1.isFinite && v.0.isFinite && v.1.isFinite
+        let sizesFinite = width.isFinite && height.isFinite && record.imageWidth.isFinite && record.imageHeight.isFinite
+        let mapFinite = record.offsetX.isFinite && record.offsetY.isFinite && record.factor.isFinite
+        let capsFinite = record.capTop.isFinite && record.capLeft.isFinite && record.capBottom.isFinite && record.capRight.isFinite
+        guard queryFinite, sizesFinite, mapFinite, capsFinite, record.factor > 0 else { return .undecided }
         if u.1 < 0 || max(u.0, 0) >= width || v.1 < 0 || max(v.0, 0) >= height { return .misses }
         let covers = u.0 >= 0 && u.1 < width && v.0 >= 0 && v.1 < height
         // Only the points inside the bounds reach the image.
