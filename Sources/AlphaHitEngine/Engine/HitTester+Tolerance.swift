@@ -37,28 +37,30 @@ extension HitTester {
     /// and the nearest point of its region; nil when none is (`query` already made ≥ 0).
     private func nearest(to point: Point, query: Double?) -> (element: Int, distance: Double, point: (x: Double, y: Double))? {
         guard tables.insideCanvas(point.x, point.y) else { return nil }
-        // Once: for a scene's snapshot, each is reached through the engine built for it.
-        let storage = self.storage
-        let radius = storage.tolerance.searchRadius(query: query)
-        guard radius > 0 else { return nil }
-        let best = storage.withToleranceIndex { index -> Nearest in
-            // Most taps that miss land near something: a small window first, growing fourfold; what
-            // a window finds clearly nearer than its edge cannot be beaten from outside it (their
-            // boxes are all farther). So the cost follows the distance to the nearest element, not
-            // the tolerance: a tolerance of 1e9 costs what the nearest element's distance costs.
-            var window = min(radius, Self.firstWindow)
-            // Made once and emptied for each window.
-            var nearest = Nearest(reach: index.reach(storage.tolerance, query: query), rank: index.rank.view)
-            while true {
-                nearest.forgetFound()
-                index.search(near: (point.x, point.y), radius: window, &nearest)
-                guard window < radius, nearest.distance + Self.margin(nearest.distance) >= window else { break }
-                window = min(radius, window * 4)
+        // Once: for a scene's snapshot, each is reached through the engine built for it; a built
+        // engine's, without counting a reference to it on every near miss.
+        return withStorage { storage in
+            let radius = storage.tolerance.searchRadius(query: query)
+            guard radius > 0 else { return nil }
+            let best = storage.withToleranceIndex { index -> Nearest in
+                // Most taps that miss land near something: a small window first, growing fourfold; what
+                // a window finds clearly nearer than its edge cannot be beaten from outside it (their
+                // boxes are all farther). So the cost follows the distance to the nearest element, not
+                // the tolerance: a tolerance of 1e9 costs what the nearest element's distance costs.
+                var window = min(radius, Self.firstWindow)
+                // Made once and emptied for each window.
+                var nearest = Nearest(reach: index.reach(storage.tolerance, query: query), rank: index.rank.view)
+                while true {
+                    nearest.forgetFound()
+                    index.search(near: (point.x, point.y), radius: window, &nearest)
+                    guard window < radius, nearest.distance + Self.margin(nearest.distance) >= window else { break }
+                    window = min(radius, window * 4)
+                }
+                return nearest
             }
-            return nearest
+            guard best.element >= 0 else { return nil }
+            return (best.element, best.distance, best.point)
         }
-        guard best.element >= 0 else { return nil }
-        return (best.element, best.distance, best.point)
     }
 
     /// The nearest element within its tolerance, the front-most between equals.
