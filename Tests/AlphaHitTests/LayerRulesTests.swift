@@ -67,8 +67,8 @@ struct LayerRulesTests {
     /// Where raw memory may be handled (Docs/Architecture.md, "Unsafe memory"): a folder (ending
     /// in "/") or a file, below Sources/.
     static let rawMemoryHomes = [
-        // The three types.
-        "AlphaHitBasics/Memory/", "AlphaHitEngine/Engine/Runtime/ElementHandle.swift",
+        // The four types.
+        "AlphaHitBasics/Memory/", "AlphaHitEngine/Engine/Runtime/ElementHandle.swift", "AlphaHitEngine/Engine/Runtime/GuaranteedReference.swift",
         // The records' image addresses, read only through the element handle and the hot records' test.
         "AlphaHitEngine/Engine/Runtime/CompiledElement.swift", "AlphaHitEngine/Engine/Runtime/ImageSlot.swift",
         "AlphaHitEngine/Engine/Runtime/ElementHitTest.swift", "AlphaHitEngine/Engine/Build/EngineBuilder+Compile.swift",

@@ -1,8 +1,9 @@
 @testable import AlphaHitBasics
+@testable import AlphaHitEngine
 import Testing
 
 /// The types that hold the library's unsafe memory (`Docs/Architecture.md`, "Unsafe memory").
-@Suite("Tables and lazy references")
+@Suite("Tables and lazy and guaranteed references")
 struct MemoryTypesTests {
     @Test("a table holds its elements in order, 64-byte aligned, even when empty", arguments: [0, 1, 7, 1000])
     func tableHoldsElements(count: Int) {
@@ -43,6 +44,29 @@ struct MemoryTypesTests {
         }
         // …and freed with the lazy reference that owned it.
         #expect(made == nil)
+    }
+
+    @Test("a guaranteed reference hands out its own object, uncounted, and frees it with itself")
+    func guaranteedReferenceReadsItsObject() {
+        weak var held: Payload?
+        do {
+            let reference = {
+                let payload = Payload(11)
+                held = payload
+                return GuaranteedReference(payload)
+            }()
+            // Only the reference owns the object now.
+            #expect(held != nil && reference.object.value == 11)
+            let identity = ObjectIdentifier(reference.object)
+            for _ in 0..<1000 {
+                #expect(reference.withObject { ObjectIdentifier($0) } == identity)
+                #expect(reference.withObject { $0.value } == 11)
+            }
+            // The uncounted reads neither leaked nor over-released it: still alive here…
+            #expect(held != nil)
+        }
+        // …and freed with the reference that owned it.
+        #expect(held == nil)
     }
 
     @Test("racing first uses all get the one object, made once")

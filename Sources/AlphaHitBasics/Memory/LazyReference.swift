@@ -3,7 +3,7 @@ import Synchronization
 /// An object made by the first caller that needs it and kept for good: the engine's full records
 /// and touch-tolerance index, built on first use.
 ///
-/// One of the three types that hold AlphaHit's unsafe memory (see ``Table``). Every use after the
+/// One of the four types that hold AlphaHit's unsafe memory (see ``Table``). Every use after the
 /// first is one atomic load and no reference counting: the object's address is kept beside the
 /// lock that owns the object and read back unretained, which is sound because the object is never
 /// replaced or released while this value lives. Making is single-flight: the first caller makes the

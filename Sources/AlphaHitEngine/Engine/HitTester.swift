@@ -11,10 +11,7 @@ import AlphaHitImages
 /// build on the same tests.
 public struct HitTester: Sendable {
     /// A built engine's storage; nil in a scene's snapshot, whose ``live`` builds one when asked.
-    private let builtStorage: EngineStorage?
-    /// ``builtStorage`` again, uncounted, which ``builtStorage`` keeps alive for as long as this
-    /// value: read through it, a near miss counts no reference (see ``withStorage(_:)``).
-    private let builtStorageReference: Unmanaged<EngineStorage>?
+    private let builtStorage: GuaranteedReference<EngineStorage>?
     private let builtNumbering: ElementNumbering
     /// A scene's snapshot (`Scene/Live`); nil for a built engine.
     let live: LiveSnapshot?
@@ -22,14 +19,14 @@ public struct HitTester: Sendable {
     @usableFromInline let queryTables: QueryTables
 
     /// Everything the engine owns; for a scene's snapshot, the engine of its layout, built on first use.
-    var storage: EngineStorage { builtStorage ?? live.unsafelyUnwrapped.engine.storage }
-    /// Calls `body` with ``storage``; a built engine's without counting a reference to it, which
-    /// reading ``builtStorage`` before a call did on every near miss (callgrind), whatever the form.
-    /// `_withUnsafeGuaranteedRef` is underscored standard-library API, as in `LazyReference`.
+    var storage: EngineStorage { builtStorage?.object ?? live.unsafelyUnwrapped.engine.storage }
+    /// Calls `body` with ``storage``: a built engine's without counting a reference to it, which
+    /// every near miss did before (callgrind), whatever the form of the read.
     @inline(__always)
     func withStorage<Result>(_ body: (EngineStorage) -> Result) -> Result {
-        guard let builtStorageReference else { return body(storage) }
-        return builtStorageReference._withUnsafeGuaranteedRef(body)
+        // Read in place: binding the optional (`if let`) copies the reference in it, and counts it.
+        if builtStorage != nil { return builtStorage.unsafelyUnwrapped.withObject(body) }
+        return body(storage)
     }
     /// The indices this engine hands out for its positions (the identity but in a scene's snapshot).
     var numbering: ElementNumbering { builtStorage != nil ? builtNumbering : live.unsafelyUnwrapped.engine.numbering }
@@ -61,7 +58,6 @@ public struct HitTester: Sendable {
     /// A scene's snapshot: the lookup reads its live tables, everything else its engine.
     init(live snapshot: LiveSnapshot) {
         builtStorage = nil
-        builtStorageReference = nil
         builtNumbering = .identity
         live = snapshot
         queryTables = .live(snapshot)
@@ -77,8 +73,7 @@ public struct HitTester: Sendable {
     }
 
     private init(storage: EngineStorage, numbering: ElementNumbering) {
-        builtStorage = storage
-        builtStorageReference = Unmanaged.passUnretained(storage)
+        builtStorage = GuaranteedReference(storage)
         builtNumbering = numbering
         live = nil
         queryTables = storage.tables.numbered(by: numbering.reader)

@@ -3,8 +3,8 @@ import AlphaHitBasics
 /// One element's full record, read in place in the table that holds it: field by field, never
 /// copying the 320-byte record, and without reference counting.
 ///
-/// One of the three types that hold AlphaHit's unsafe memory (with `Table`/`TableView` and
-/// `LazyReference`). A handle is made only from a table and an index, which is checked in debug
+/// One of the four types that hold AlphaHit's unsafe memory (with `Table`/`TableView`,
+/// `LazyReference` and `GuaranteedReference`). A handle is made only from a table and an index, which is checked in debug
 /// builds; it is valid while the table is, which the engine holding both guarantees. The tests an
 /// element runs on a point are in `ElementHitTest.swift`. Sendable: the records it reads are never
 /// written after the engine (or region) that owns them is built.
