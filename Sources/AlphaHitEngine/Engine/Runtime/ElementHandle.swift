@@ -4,10 +4,10 @@ import AlphaHitBasics
 /// copying the 320-byte record, and without reference counting.
 ///
 /// One of the four types that hold AlphaHit's unsafe memory (with `Table`/`TableView`,
-/// `LazyReference` and `GuaranteedReference`). A handle is made only from a table and an index, which is checked in debug
-/// builds; it is valid while the table is, which the engine holding both guarantees. The tests an
-/// element runs on a point are in `ElementHitTest.swift`. Sendable: the records it reads are never
-/// written after the engine (or region) that owns them is built.
+/// `LazyReference` and `GuaranteedReference`). A handle is made only from a table and an index,
+/// which is checked in debug builds; it is valid while the table is, which the engine holding both
+/// guarantees. The tests an element runs on a point are in `ElementHitTest.swift`. Sendable: the
+/// records it reads are never written after the engine (or region) that owns them is built.
 @frozen @usableFromInline
 struct ElementHandle: @unchecked Sendable {
     @usableFromInline let address: UnsafePointer<CompiledElement>
