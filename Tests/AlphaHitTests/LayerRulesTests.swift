@@ -37,7 +37,7 @@ struct LayerRulesTests {
             "Decoding/SVG/SVGDocument.swift": ["CAlphaHitSVG"], "Encoding/RawPNGImage.swift": ["CAlphaHitPNG"],
         ]),
         "AlphaHitAtlas": (["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages"], [:]),
-        "AlphaHitEngine": (["AlphaHitBasics", "AlphaHitImages", "AlphaHitAtlas", "Dispatch"], [:]),
+        "AlphaHitEngine": (["AlphaHitBasics", "AlphaHitImages", "AlphaHitAtlas", "Dispatch"], ["Engine/Runtime/LazyReference.swift": ["Synchronization"]]),
         "AlphaHitOutline": (["AlphaHitBasics", "AlphaHitImages"], [:]),
         "AlphaHit": (["AlphaHitBasics", "AlphaHitJSON", "AlphaHitImages", "AlphaHitAtlas", "AlphaHitEngine", "AlphaHitOutline"], [:]),
         "AlphaHitReports": (["AlphaHit", "AlphaHitJSON"], [:]),
@@ -69,6 +69,7 @@ struct LayerRulesTests {
     static let rawMemoryHomes = [
         // The four types.
         "AlphaHitBasics/Memory/", "AlphaHitEngine/Engine/Runtime/ElementHandle.swift", "AlphaHitEngine/Engine/Runtime/GuaranteedReference.swift",
+        "AlphaHitEngine/Engine/Runtime/LazyReference.swift",
         // The records' image addresses, read only through the element handle and the hot records' test.
         "AlphaHitEngine/Engine/Runtime/CompiledElement.swift", "AlphaHitEngine/Engine/Runtime/ImageSlot.swift",
         "AlphaHitEngine/Engine/Runtime/ElementHitTest.swift", "AlphaHitEngine/Engine/Build/EngineBuilder+Compile.swift",

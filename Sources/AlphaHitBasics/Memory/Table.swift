@@ -1,9 +1,9 @@
 /// A fixed table of plain values in memory of its own, 64-byte aligned: what an engine's tables
 /// are stored in, so that the hot path reads them through ``TableView`` without reference counting.
 ///
-/// One of the four types that hold AlphaHit's unsafe memory (with ``LazyReference`` and the
-/// engine's `ElementHandle` and `GuaranteedReference`; `Docs/Architecture.md` lists where else
-/// raw pointers may appear).
+/// One of the four types that hold AlphaHit's unsafe memory (with the engine's `LazyReference`,
+/// `GuaranteedReference` and `ElementHandle`; `Docs/Architecture.md` lists where else raw
+/// pointers may appear).
 /// The memory is written once, in `init`, and only read afterwards, hence `Sendable`.
 package final class Table<Element: BitwiseCopyable>: @unchecked Sendable {
     /// The elements, read-only, valid while this table is alive.
