@@ -28,6 +28,19 @@ enum LiveBenchmarks {
             figures.values["live/resolve-after-changes/n\(size)/bytes-ratio"] = Double(snapshot.engineByteCount) / Double(fresh.engineByteCount)
             return (snapshot, fresh, mix.random.points(fixtures.quick ? 20_000 : 1_000_000, width: generated.width, height: generated.height))
         }
+        // Taps that miss everything in the changed scene, each snapped by a tolerance of 12 points:
+        // the snapshot's near miss, against the same on a fresh build of its layout.
+        let missesAfterChanges = Lazy { () throws -> (scene: HitTester, fresh: HitTester, misses: [Point]) in
+            let (scene, fresh, _) = try afterChanges.get()
+            let (count, canvas) = (fixtures.quick ? 2000 : 100_000, fresh.canvas ?? Size(width: 1, height: 1))
+            var (random, misses) = (SeededRandom(state: 24), [Point]())
+            while misses.count < count {
+                misses += random.points(65_536, width: canvas.width, height: canvas.height).lazy.filter { fresh.elementIndex(at: $0) == nil }.prefix(count - misses.count)
+            }
+            // Each tolerance index is built by its first search: not part of what is timed.
+            _ = (scene.elementIndex(at: misses[0], tolerance: 12), fresh.elementIndex(at: misses[0], tolerance: 12))
+            return (scene, fresh, misses)
+        }
         return [
             Benchmark(name: "live/move/n\(size)", unit: "change", operations: changes, baseline: "cache/build-warm") {
                 let (scene, generated) = try scene()
@@ -89,6 +102,17 @@ enum LiveBenchmarks {
             ) {
                 let (scene, _, points) = try afterChanges.get()
                 return ResolutionBenchmarks.resolve(scene, points)
+            },
+            Benchmark(name: "live/near-miss12-after-changes/n\(size)/fresh", unit: "point", operations: fixtures.quick ? 2000 : 100_000) {
+                let (_, fresh, misses) = try missesAfterChanges.get()
+                return ResolutionBenchmarks.resolve(fresh, misses, tolerance: 12)
+            },
+            Benchmark(
+                name: "live/near-miss12-after-changes/n\(size)", unit: "point", operations: fixtures.quick ? 2000 : 100_000,
+                baseline: "live/near-miss12-after-changes/n\(size)/fresh"
+            ) {
+                let (scene, _, misses) = try missesAfterChanges.get()
+                return ResolutionBenchmarks.resolve(scene, misses, tolerance: 12)
             },
         ]
     }

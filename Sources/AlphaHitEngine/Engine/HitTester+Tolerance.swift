@@ -26,6 +26,8 @@ extension HitTester {
     /// would otherwise retain and release on every near miss.
     @usableFromInline
     func nearMissElement(_ point: Point, tolerance query: Double?) -> ElementIndex? {
+        // A scene's snapshot asks the engine built for it, whose `live` is nil: one level down.
+        if live != nil { return live.unsafelyUnwrapped.withEngine { $0.nearMissElement(point, tolerance: query) } }
         guard let best = nearest(to: point, query: query.map { $0 >= 0 ? $0 : 0 }) else { return nil }
         // The numbering of `tables`, the engine the search ran on: for a scene's snapshot, the
         // engine built for it, whose positions its numbering translates. (Its reader: the
