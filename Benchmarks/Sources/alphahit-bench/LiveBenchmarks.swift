@@ -1,7 +1,7 @@
 import AlphaHit
 
 /// Live scenes (issue 23): changes to the 10,000-element generated layout through `HitScene`, and
-/// the lookup after many changes against a fresh build of the same final layout.
+/// the lookup and the near miss after many changes against a fresh build of the same final layout.
 ///
 /// A sample of `live/move` and `live/state` is 100,000 changes (the count the targets amortise
 /// over), of `live/add-remove` 10,000 pairs; the ids are picked from the layout as it was built
@@ -103,13 +103,13 @@ enum LiveBenchmarks {
                 let (scene, _, points) = try afterChanges.get()
                 return ResolutionBenchmarks.resolve(scene, points)
             },
-            Benchmark(name: "live/near-miss12-after-changes/n\(size)/fresh", unit: "point", operations: fixtures.quick ? 2000 : 100_000) {
+            Benchmark(name: "live/near-miss12/n\(size)/fresh", unit: "point", operations: fixtures.quick ? 2000 : 100_000) {
                 let (_, fresh, misses) = try missesAfterChanges.get()
                 return ResolutionBenchmarks.resolve(fresh, misses, tolerance: 12)
             },
             Benchmark(
-                name: "live/near-miss12-after-changes/n\(size)", unit: "point", operations: fixtures.quick ? 2000 : 100_000,
-                baseline: "live/near-miss12-after-changes/n\(size)/fresh"
+                name: "live/near-miss12/n\(size)", unit: "point", operations: fixtures.quick ? 2000 : 100_000,
+                baseline: "live/near-miss12/n\(size)/fresh"
             ) {
                 let (scene, _, misses) = try missesAfterChanges.get()
                 return ResolutionBenchmarks.resolve(scene, misses, tolerance: 12)
