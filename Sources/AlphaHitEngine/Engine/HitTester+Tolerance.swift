@@ -16,6 +16,7 @@ extension HitTester {
     ///   or NaN count as 0). An element's own `touchTolerance` overrides it.
     @usableFromInline
     func nearMiss(_ point: Point, tolerance query: Double?) -> TouchCandidate? {
+        if live != nil { return live.unsafelyUnwrapped.withEngine { $0.nearMiss(point, tolerance: query) } }
         let query = query.map { $0 >= 0 ? $0 : 0 }
         guard let best = nearest(to: point, query: query) else { return nil }
         return candidate(best.element, distance: best.distance, nearest: best.point, query: query, exact: false)
@@ -26,7 +27,8 @@ extension HitTester {
     /// would otherwise retain and release on every near miss.
     @usableFromInline
     func nearMissElement(_ point: Point, tolerance query: Double?) -> ElementIndex? {
-        // A scene's snapshot asks the engine built for it, whose `live` is nil: one level down.
+        // A scene's snapshot asks the engine built for it (whose `live` is nil: one level down),
+        // read in place: each of `tables`, `storage` and `numbering` would copy it out.
         if live != nil { return live.unsafelyUnwrapped.withEngine { $0.nearMissElement(point, tolerance: query) } }
         guard let best = nearest(to: point, query: query.map { $0 >= 0 ? $0 : 0 }) else { return nil }
         // The numbering of `tables`, the engine the search ran on: for a scene's snapshot, the
@@ -39,8 +41,8 @@ extension HitTester {
     /// and the nearest point of its region; nil when none is (`query` already made ≥ 0).
     private func nearest(to point: Point, query: Double?) -> (element: Int, distance: Double, point: (x: Double, y: Double))? {
         guard tables.insideCanvas(point.x, point.y) else { return nil }
-        // Once: for a scene's snapshot, each is reached through the engine built for it; a built
-        // engine's, without counting a reference to it on every near miss.
+        // A built engine's storage, without counting a reference to it on every near miss (a
+        // snapshot's near miss comes here through the engine built for it).
         return withStorage { storage in
             let radius = storage.tolerance.searchRadius(query: query)
             guard radius > 0 else { return nil }
