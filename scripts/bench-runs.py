@@ -6,7 +6,9 @@ figure and verdict in every run, from the suite's own "targets:" lines.
     swift build -c release && scripts/bench-runs.py --runs 5 [--out DIR]
     scripts/bench-runs.py --tabulate DIR     # the table again, from runs already made
 
-Each run's table and JSON are kept in DIR (default: a new temporary folder).
+Each run's table and JSON are kept in DIR (default: a new temporary folder). Build from a clean
+tree (`rm -rf .build/release .build/*/release` first) after moving code between targets: an
+incremental release build then can link stale objects (2026-12-07: a `hittest` that crashed).
 """
 import argparse, os, re, subprocess, sys, tempfile, time
 
