@@ -212,6 +212,37 @@ struct HitSceneTests {
         #expect(scene.snapshot.elementIndex(at: Point(x: 5, y: 5)) == ElementIndex(rawValue: 0))
     }
 
+    @Test("a snapshot's first near miss, on several threads at once, builds its engine and snaps as a fresh build does")
+    func firstNearMissOfASnapshot() throws {
+        let scene = try HitScene(layout: Layout(elements: [Self.box("gone", x: 200), Self.box("a", x: 0), Self.box("b", x: 30)]), cache: ImageCache())
+        // Made in place, so the snapshot has no engine at hand: its first near miss builds one, in
+        // which a and b stand at positions 0 and 1 while the scene numbers them 1 and 2.
+        try scene.apply(.remove(id: "gone"))
+        try scene.setFrame("b", Rect(x: 40, y: 0, width: 10, height: 10))
+        #expect(scene.changesMadeInPlace == 2)
+        let snapshot = scene.snapshot
+        #expect(snapshot.live?.hasEngine == false)
+        let fresh = try HitTester(
+            layout: Layout(elements: [Self.box("a", x: 0), Element(id: "b", frame: Rect(x: 40, y: 0, width: 10, height: 10))]), cache: ImageCache())
+        let points = stride(from: -20.0, through: 70, by: 0.75).map { Point(x: $0, y: 5 + $0.truncatingRemainder(dividingBy: 7)) }
+        let answers = Locked([[String?]]())
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let mine = points.map { point in snapshot.elementIndex(at: point, tolerance: 12).map { snapshot.id(of: $0) } }
+            answers.withLock { $0.append(mine) }
+        }
+        let expected = points.map { point in fresh.elementIndex(at: point, tolerance: 12).map { fresh.id(of: $0) } }
+        #expect(answers.withLock { $0.count == 4 && $0.allSatisfy { $0 == expected } })
+        // By hand: a spans x 0..<10 and b 40..<50; x 20 is 10 points from a, x 31 is 9 from b, x 25
+        // is 15 from both, beyond the tolerance.
+        #expect(snapshot.elementIndex(at: Point(x: 20, y: 5), tolerance: 12) == ElementIndex(rawValue: 1))
+        #expect(snapshot.elementIndex(at: Point(x: 31, y: 5), tolerance: 12) == ElementIndex(rawValue: 2))
+        #expect(snapshot.elementIndex(at: Point(x: 20, y: 5), tolerance: 12).map { snapshot.id(of: $0) } == "a")
+        #expect(snapshot.elementIndex(at: Point(x: 31, y: 5), tolerance: 12).map { snapshot.id(of: $0) } == "b")
+        #expect(snapshot.elementIndex(at: Point(x: 25, y: 5), tolerance: 12) == nil)
+        #expect(snapshot.hit(at: Point(x: 31, y: 5), tolerance: 12)?.id == "b")
+        #expect(snapshot.live?.hasEngine == true)
+    }
+
     @Test("setTransform and setState change the tested geometry and image")
     func fastPaths() throws {
         let folder = try EngineFixtures.ImageFolder()
