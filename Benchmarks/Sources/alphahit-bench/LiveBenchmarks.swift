@@ -1,7 +1,8 @@
 import AlphaHit
 
 /// Live scenes (issue 23): changes to the 10,000-element generated layout through `HitScene`, and
-/// the lookup and the near miss after many changes against a fresh build of the same final layout.
+/// the lookup, `hit(at:)` and the near miss after many changes against a fresh build of the same
+/// final layout.
 ///
 /// A sample of `live/move` and `live/state` is 100,000 changes (the count the targets amortise
 /// over), of `live/add-remove` 10,000 pairs; the ids are picked from the layout as it was built
@@ -16,6 +17,7 @@ enum LiveBenchmarks {
             return (try HitScene(layout: withStates(generated.layout, art: try art.get()), cache: ImageCache()), generated)
         }
         let changes = fixtures.quick ? 1000 : 100_000
+        let hits = fixtures.quick ? 2000 : 100_000
         let afterChanges = Lazy { () throws -> (scene: HitTester, fresh: HitTester, points: [Point]) in
             let (scene, generated) = try scene()
             var mix = ChangeMix(random: SeededRandom(state: 23), rows: generated.layout.elements.count, width: generated.width, height: generated.height, image: try art.get()[0])
@@ -103,6 +105,16 @@ enum LiveBenchmarks {
                 let (scene, _, points) = try afterChanges.get()
                 return ResolutionBenchmarks.resolve(scene, points)
             },
+            Benchmark(name: "live/hit/n\(size)/fresh", unit: "point", operations: hits) {
+                let (_, fresh, points) = try afterChanges.get()
+                return hitChecksum(fresh, points.prefix(hits))
+            },
+            Benchmark(name: "live/hit/n\(size)", unit: "point", operations: hits, baseline: "live/hit/n\(size)/fresh") {
+                let (scene, _, points) = try afterChanges.get()
+                // The snapshot's engine is built by its first such query: not part of what is timed.
+                _ = scene.hit(at: points[0])
+                return hitChecksum(scene, points.prefix(hits))
+            },
             Benchmark(name: "live/near-miss12/n\(size)/fresh", unit: "point", operations: fixtures.quick ? 2000 : 100_000) {
                 let (_, fresh, misses) = try missesAfterChanges.get()
                 return ResolutionBenchmarks.resolve(fresh, misses, tolerance: 12)
@@ -115,6 +127,12 @@ enum LiveBenchmarks {
                 return ResolutionBenchmarks.resolve(scene, misses, tolerance: 12)
             },
         ]
+    }
+
+    /// `hit(at:)` at each of `points`, summed by element index (−1 for none).
+    static func hitChecksum(_ engine: HitTester, _ points: ArraySlice<Point>) -> () -> UInt64 {
+        let points = Array(points)
+        return { points.reduce(0 as UInt64) { $0 &+ UInt64(bitPattern: Int64(engine.hit(at: $1)?.element.rawValue ?? -1)) } }
     }
 
     /// Every button with a second state, "down", drawn with the next kind of art.

@@ -17,6 +17,7 @@ extension HitTester {
     /// Elements inside a clipping ancestor that does not contain the point are listed as
     /// ``HitVerdict/clippedByAncestor(id:)``; a skipped element is listed once, without its subtree.
     public func explanation(at point: Point) -> [HitExplanation] {
+        if _slowPath(live != nil) { return live.unsafelyUnwrapped.withEngine { $0.explanation(at: point) } }
         guard tables.insideCanvas(point.x, point.y) else { return [] }
         var lines: [HitExplanation] = []
         walk(point, stopAtHit: true) { lines.append($0) }

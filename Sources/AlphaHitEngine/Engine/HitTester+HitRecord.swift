@@ -25,6 +25,7 @@ package struct HitRecord: Hashable, Sendable {
 extension HitTester {
     /// The answer at `point` as ``hit(at:tolerance:)`` gives it, reduced to a ``HitRecord``.
     package func hitRecord(at point: Point, tolerance: Double?) -> HitRecord {
+        if _slowPath(live != nil) { return live.unsafelyUnwrapped.withEngine { $0.hitRecord(at: point, tolerance: tolerance) } }
         if let index = tables.frontMost(point.x, point.y) {
             var record = HitRecord(element: Int32(index), nearestX: point.x, nearestY: point.y)
             let records = self.records

@@ -16,7 +16,6 @@ extension HitTester {
     ///   or NaN count as 0). An element's own `touchTolerance` overrides it.
     @usableFromInline
     func nearMiss(_ point: Point, tolerance query: Double?) -> TouchCandidate? {
-        if live != nil { return live.unsafelyUnwrapped.withEngine { $0.nearMiss(point, tolerance: query) } }
         let query = query.map { $0 >= 0 ? $0 : 0 }
         guard let best = nearest(to: point, query: query) else { return nil }
         return candidate(best.element, distance: best.distance, nearest: best.point, query: query, exact: false)
@@ -27,9 +26,9 @@ extension HitTester {
     /// would otherwise retain and release on every near miss.
     @usableFromInline
     func nearMissElement(_ point: Point, tolerance query: Double?) -> ElementIndex? {
-        // A scene's snapshot asks the engine built for it (whose `live` is nil: one level down),
-        // read in place: each of `tables`, `storage` and `numbering` would copy it out.
-        if live != nil { return live.unsafelyUnwrapped.withEngine { $0.nearMissElement(point, tolerance: query) } }
+        // A scene's snapshot asks the engine built for it (see `live`), one level down; read in
+        // place without binding `live`, which would count a reference on every near miss.
+        if _slowPath(live != nil) { return live.unsafelyUnwrapped.withEngine { $0.nearMissElement(point, tolerance: query) } }
         guard let best = nearest(to: point, query: query.map { $0 >= 0 ? $0 : 0 }) else { return nil }
         // The numbering of `tables`, the engine the search ran on: for a scene's snapshot, the
         // engine built for it, whose positions its numbering translates. (Its reader: the
@@ -101,6 +100,7 @@ extension HitTester {
     /// - Parameter tolerance: the query's tolerance in points ≥ 0 (nil: the layout's default); an
     ///   element's own `touchTolerance` overrides it.
     public func touchHit(at point: Point, tolerance: Double? = nil) -> TouchCandidate? {
+        if _slowPath(live != nil) { return live.unsafelyUnwrapped.withEngine { $0.touchHit(at: point, tolerance: tolerance) } }
         if let exact = tables.frontMost(point.x, point.y) {
             return candidate(exact, distance: 0, nearest: (point.x, point.y), query: tolerance, exact: true)
         }
@@ -144,6 +144,7 @@ extension HitTester {
     /// tolerance in play), ranked as ``touchCandidates(at:tolerance:)`` ranks them, including those
     /// beyond their own tolerance: what `--explain` shows.
     func considered(at point: Point, tolerance query: Double?) -> [TouchCandidate] {
+        if _slowPath(live != nil) { return live.unsafelyUnwrapped.withEngine { $0.considered(at: point, tolerance: query) } }
         let query = query.map { $0 >= 0 ? $0 : 0 }
         let exact = scanAll(point)
         let list = exact.map { candidate(position(of: $0), distance: 0, nearest: (point.x, point.y), query: query, exact: true) }

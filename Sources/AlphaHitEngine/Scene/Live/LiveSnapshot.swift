@@ -42,7 +42,9 @@ final class LiveSnapshot: @unchecked Sendable {
 
     /// Calls `body` with ``engine``, read in place: returning it copies a struct of some 300 bytes
     /// and a dozen references, which a snapshot's near miss did four times (callgrind, 2026-12-07).
-    @inline(__always)
+    /// Out of line: inlined, its two ways made every caller's frame larger, built engines' too
+    /// (11 instructions more a `hit(at:)` on a built engine; 6 this way).
+    @inline(never)
     func withEngine<Result>(_ body: (borrowing HitTester) -> Result) -> Result {
         if built != nil { return body(built.unsafelyUnwrapped) }
         return lazyEngine.withValue(orMake: { BuiltEngine(materialize()) }) { body($0.engine) }
