@@ -36,14 +36,13 @@ final class LiveSnapshot: @unchecked Sendable {
     /// elements: what every query but the lookup reads. Built on first use (from the images the
     /// scene has read, so that it reads no file), unless the scene was just built.
     var engine: HitTester {
-        if let built { return built }
-        return lazyEngine.withValue(orMake: { BuiltEngine(materialize()) }) { $0.engine }
+        withEngine { copy $0 }
     }
 
     /// Calls `body` with ``engine``, read in place: returning it copies a struct of some 300 bytes
     /// and a dozen references, which a snapshot's near miss did four times (callgrind, 2026-12-07).
-    /// Out of line: inlined, its two ways made every caller's frame larger, built engines' too
-    /// (11 instructions more a `hit(at:)` on a built engine; 6 this way).
+    /// Out of line, so that its callers' frames stay small: a built engine's queries pay only
+    /// their test of `live` (6 instructions a `hit(at:)`).
     @inline(never)
     func withEngine<Result>(_ body: (borrowing HitTester) -> Result) -> Result {
         if built != nil { return body(built.unsafelyUnwrapped) }
