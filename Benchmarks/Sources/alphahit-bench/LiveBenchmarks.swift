@@ -17,7 +17,7 @@ enum LiveBenchmarks {
             return (try HitScene(layout: withStates(generated.layout, art: try art.get()), cache: ImageCache()), generated)
         }
         let changes = fixtures.quick ? 1000 : 100_000
-        let hits = fixtures.quick ? 2000 : 100_000
+        let hits = fixtures.quick ? 2000 : 100_000, misses = hits
         let afterChanges = Lazy { () throws -> (scene: HitTester, fresh: HitTester, points: [Point]) in
             let (scene, generated) = try scene()
             var mix = ChangeMix(random: SeededRandom(state: 23), rows: generated.layout.elements.count, width: generated.width, height: generated.height, image: try art.get()[0])
@@ -34,14 +34,14 @@ enum LiveBenchmarks {
         // the snapshot's near miss, against the same on a fresh build of its layout.
         let missesAfterChanges = Lazy { () throws -> (scene: HitTester, fresh: HitTester, misses: [Point]) in
             let (scene, fresh, _) = try afterChanges.get()
-            let (count, canvas) = (fixtures.quick ? 2000 : 100_000, fresh.canvas ?? Size(width: 1, height: 1))
-            var (random, misses) = (SeededRandom(state: 24), [Point]())
-            while misses.count < count {
-                misses += random.points(65_536, width: canvas.width, height: canvas.height).lazy.filter { fresh.elementIndex(at: $0) == nil }.prefix(count - misses.count)
+            let canvas = fresh.canvas ?? Size(width: 1, height: 1)
+            var (random, found) = (SeededRandom(state: 24), [Point]())
+            while found.count < misses {
+                found += random.points(65_536, width: canvas.width, height: canvas.height).lazy.filter { fresh.elementIndex(at: $0) == nil }.prefix(misses - found.count)
             }
             // Each tolerance index is built by its first search: not part of what is timed.
-            _ = (scene.elementIndex(at: misses[0], tolerance: 12), fresh.elementIndex(at: misses[0], tolerance: 12))
-            return (scene, fresh, misses)
+            _ = (scene.elementIndex(at: found[0], tolerance: 12), fresh.elementIndex(at: found[0], tolerance: 12))
+            return (scene, fresh, found)
         }
         return [
             Benchmark(name: "live/move/n\(size)", unit: "change", operations: changes, baseline: "cache/build-warm") {
@@ -115,12 +115,12 @@ enum LiveBenchmarks {
                 _ = scene.hit(at: points[0])
                 return hitChecksum(scene, points.prefix(hits))
             },
-            Benchmark(name: "live/near-miss12/n\(size)/fresh", unit: "point", operations: fixtures.quick ? 2000 : 100_000) {
+            Benchmark(name: "live/near-miss12/n\(size)/fresh", unit: "point", operations: misses) {
                 let (_, fresh, misses) = try missesAfterChanges.get()
                 return ResolutionBenchmarks.resolve(fresh, misses, tolerance: 12)
             },
             Benchmark(
-                name: "live/near-miss12/n\(size)", unit: "point", operations: fixtures.quick ? 2000 : 100_000,
+                name: "live/near-miss12/n\(size)", unit: "point", operations: misses,
                 baseline: "live/near-miss12/n\(size)/fresh"
             ) {
                 let (scene, _, misses) = try missesAfterChanges.get()

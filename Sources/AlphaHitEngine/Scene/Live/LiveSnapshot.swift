@@ -36,7 +36,7 @@ final class LiveSnapshot: @unchecked Sendable {
     /// elements: what every query but the lookup reads. Built on first use (from the images the
     /// scene has read, so that it reads no file), unless the scene was just built.
     var engine: HitTester {
-        withEngine { copy $0 }
+        withEngine { $0 }
     }
 
     /// Calls `body` with ``engine``, read in place: returning it copies a struct of some 300 bytes
@@ -44,7 +44,7 @@ final class LiveSnapshot: @unchecked Sendable {
     /// Out of line, so that its callers' frames stay small: a built engine's queries pay only
     /// their test of `live` (6 instructions a `hit(at:)`).
     @inline(never)
-    func withEngine<Result>(_ body: (borrowing HitTester) -> Result) -> Result {
+    func withEngine<Result>(_ body: (HitTester) -> Result) -> Result {
         if built != nil { return body(built.unsafelyUnwrapped) }
         return lazyEngine.withValue(orMake: { BuiltEngine(materialize()) }) { body($0.engine) }
     }
