@@ -186,12 +186,72 @@ struct AnswerTilesTests {
         #expect((AnswerTiles(tables: grid, elementCount: count, minimumProvenShare: 0) != nil) == proves)
     }
 
+    @Test("a turned element takes the tiles whose local box lies inside it, misses those whose box lies outside, by a hand count",
+          arguments: [45.0, -45.0])
+    func handCountedTurnedTiles(degrees: Double) throws {
+        // A 20-point square turned about its centre (50, 50): the diamond |x − 50| + |y − 50| ≤ 10√2.
+        // A unit tile's local points lie in a box √2 a side around its centre's local point,
+        // (u, v) = 10 + R(∓45°)·(centre − (50, 50)), which the proof decides against 0 ≤ u, v < 20.
+        let engine = try EngineFixtures.engine([
+            Element(id: "turned", frame: Rect(x: 40, y: 40, width: 20, height: 20), transform: ElementTransform(rotationDegrees: degrees)),
+        ], canvas: Size(width: 100, height: 100))
+        var grid = engine.queryTables
+        grid.answers = .none
+        let tiles = try #require(AnswerTiles(tables: grid, elementCount: 1, minimumProvenShare: 0))
+        #expect(tiles.reader.inverseSide == 1)
+        let code = { (x: Double, y: Double) in withExtendedLifetime(tiles) { tiles.reader.code(x + 0.5, y + 0.5) } }
+        // Centre offset (0.5, 0.5): |u − 10|, |v − 10| ≤ 0.71, the box's half side 0.71 more. Takes.
+        #expect(code(50, 50) == 1)
+        // (6.5, 0.5): 4.95 and 4.24 from the middle, inside with room. Takes.
+        #expect(code(56, 50) == 1)
+        // (0.5, −13.5): 9.19 and 9.90, so the box crosses the square's edge; so does the tile
+        // (its corner (51, 36) is 15 from the centre by |dx| + |dy|). Mixed.
+        #expect(code(50, 36) == AnswerTiles.mixed)
+        // (−13.5, −7.5): 14.85 and 4.24, the box outside; every point is at least 20 away. A miss.
+        #expect(code(36, 42) == AnswerTiles.none)
+        // The raster starts at the first whole point of the grid's extent, 50 − 10√2 (padded).
+        #expect((tiles.reader.minX, tiles.reader.minY) == (36, 36))
+        // (10.5, 10.5): 14.85 and 0, outside. A miss.
+        #expect(code(60, 60) == AnswerTiles.none)
+        // Every proven tile answers as the scan does at its corners and middle.
+        for (row, codes) in Self.codes(tiles).enumerated() {
+            for (column, code) in codes.enumerated() where code != AnswerTiles.mixed {
+                let x0 = tiles.reader.minX + Double(column), y0 = tiles.reader.minY + Double(row)
+                for (x, y) in [(x0, y0), ((x0 + 1).nextDown, y0), (x0, (y0 + 1).nextDown), ((x0 + 1).nextDown, (y0 + 1).nextDown), (x0 + 0.5, y0 + 0.5)] {
+                    #expect(engine.scanAll(Point(x: x, y: y)).first.map { Int($0.rawValue) + 1 } ?? 0 == Int(code), "tile (\(column), \(row))")
+                }
+            }
+        }
+    }
+
+    @Test("a tile that would read more of a shrunk element's pixels than the proof allows an entry stays mixed")
+    func shrunkElementStaysWithinThePixelBudget() throws {
+        let folder = try EngineFixtures.ImageFolder()
+        // 200 × 200 solid pixels drawn one per point, shrunk to 10 × 10 points about (50, 50): a
+        // one-point tile covers 20 × 20 of its pixels, all solid, where the proof reads at most
+        // (1 + 1)² an entry. Without that limit it would prove the middle tiles taken.
+        let solid = try folder.image("solid.png", width: 200, height: 200)
+        let engine = try folder.engine([
+            Element(id: "shrunk", frame: Rect(x: -50, y: -50, width: 200, height: 200), image: solid,
+                    transform: ElementTransform(scaleX: 0.05, scaleY: 0.05)),
+        ], canvas: Size(width: 100, height: 100))
+        var grid = engine.queryTables
+        grid.answers = .none
+        let tiles = try #require(AnswerTiles(tables: grid, elementCount: 1, minimumProvenShare: 0))
+        #expect(tiles.reader.inverseSide == 1)
+        withExtendedLifetime(tiles) {
+            #expect(tiles.reader.code(50.5, 50.5) == AnswerTiles.mixed)
+            #expect(tiles.reader.code(45.5, 50.5) == AnswerTiles.mixed)
+        }
+        #expect(engine.elementIndex(at: Point(x: 50.5, y: 50.5)) == ElementIndex(rawValue: 0))
+    }
+
     @Test("a layout where fewer than half the tiles are proven keeps none")
     func mostlyMixedKeepsNone() throws {
-        // Rotated squares everywhere: every tile under one is mixed.
+        // Ellipses everywhere: an ellipse takes no tile (only a rectangle is proven to), and each
+        // tile lies inside some ellipse's bounds, so every tile is mixed.
         let elements = (0..<100).map { i in
-            Element(id: "r\(i)", frame: Rect(x: Double(i % 10) * 10, y: Double(i / 10) * 10, width: 10, height: 10),
-                    transform: ElementTransform(rotationDegrees: 30))
+            Element(id: "r\(i)", frame: Rect(x: Double(i % 10) * 10, y: Double(i / 10) * 10, width: 10, height: 10), shape: .ellipse)
         }
         let engine = try EngineFixtures.engine(elements, canvas: Size(width: 100, height: 100))
         #expect(engine.storage.answerTiles == nil)

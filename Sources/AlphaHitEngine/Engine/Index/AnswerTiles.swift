@@ -4,10 +4,11 @@ import AlphaHitImages
 /// Squares of the layout, 1, 2 or 4 points a side, each with the answer the grid gives at every
 /// point inside it, proven at build time; a query whose tile is proven reads one two-byte code and
 /// tests nothing. A tile is *mixed* (and its points take the grid's path) unless every element the
-/// query could test there is decided over the whole tile: an element without a transform, at the
-/// top level or under a parent that only moves it (its arithmetic, bit for bit, at the tile's first
-/// and last points: every step is monotonic), that covers the tile, misses it, or whose pixels
-/// under it are all solid or all transparent (``TileProof``).
+/// query could test there is decided over the whole tile: a plain element (with or without a
+/// transform) or a general one without a transform, at the top level or under a parent that only
+/// moves it (its arithmetic, bit for bit, at the tile's first and last points or corners: every
+/// step is monotonic), that covers the tile, misses it, or whose pixels under it are all solid or
+/// all transparent (``TileProof``).
 ///
 /// Built only where it pays and fits its budgets (see the statics); a scene's snapshots have none.
 @usableFromInline

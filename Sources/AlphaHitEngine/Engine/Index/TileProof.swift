@@ -9,8 +9,9 @@ import AlphaHitImages
 /// its box (in 256ths, as the query computes them) admits no point of the tile, or its element
 /// misses or takes every point of the tile. Every step from a coordinate to a cell, a 256th, a
 /// local point and a pixel is monotonic, so the tile's first and last points bound every point
-/// between; what cannot be decided that way (a transform, a deeper chain, a shape with corners,
-/// a tiled middle, a mix of pixels) makes the tile mixed.
+/// between (for a plain element's transform, in each coordinate apart: its corners bound them);
+/// what cannot be decided that way (a general element's transform, a deeper chain, a shape with
+/// corners, a tiled middle, a mix of pixels) makes the tile mixed.
 struct TileProof {
     let tables: QueryTables
     /// The most pixels read for one entry over one tile: the proof's budget counts on it.
@@ -92,34 +93,79 @@ struct TileProof {
     private enum Verdict { case misses, takes, undecided }
 
     /// What plain element `index` answers over the tile: ``QueryTables/plainHits(_:_:_:transform:image:)``
-    /// at the tile's first and last points.
+    /// at the tile's first and last points, or for a transformed element at the corners that bound
+    /// its local points (``localRange(_:_:_:centre:)``): a box around the tile's preimage, so
+    /// that some uniform tiles stay mixed, never the other way.
     private func element(_ index: Int, _ x: Span, _ y: Span) -> Verdict {
         let element = tables.hot.address(of: index)
-        let bits = element.pointee.bits, kind = bits & HotElement.kindMask
-        if kind == HotElement.Kind.general.rawValue || bits & HotElement.transformBit != 0 { return .undecided }
-        let moves = bits & HotElement.parentMovesBit != 0
-        func local(_ value: Double, parent: Float, origin: Float) -> Double {
-            (moves ? value - Double(parent) : value) - Double(origin)
-        }
+        let bits = element.pointee.bits
+        if bits & HotElement.kindMask == HotElement.Kind.general.rawValue { return .undecided }
+        if bits & HotElement.transformBit != 0 { return turned(index, x, y) }
         // No point of the tile has 0 ≤ u < width (an empty extent included): a miss, whatever v.
-        let width = Double(element.pointee.width)
-        let u = (local(x.first, parent: element.pointee.parentOriginX, origin: element.pointee.originX),
-                 local(x.last, parent: element.pointee.parentOriginX, origin: element.pointee.originX))
+        let u = across(index, x)
         guard !u.0.isNaN, !u.1.isNaN else { return .undecided }
-        if u.1 < 0 || max(u.0, 0) >= width { return .misses }
-        let height = Double(element.pointee.height)
-        let v = (local(y.first, parent: element.pointee.parentOriginY, origin: element.pointee.originY),
-                 local(y.last, parent: element.pointee.parentOriginY, origin: element.pointee.originY))
+        if u.1 < 0 || max(u.0, 0) >= Double(element.pointee.width) { return .misses }
+        let v = down(index, y)
         guard !v.0.isNaN, !v.1.isNaN else { return .undecided }
-        if v.1 < 0 || max(v.0, 0) >= height { return .misses }
+        if v.1 < 0 || max(v.0, 0) >= Double(element.pointee.height) { return .misses }
+        // (side + 1)² pixels at most: within the budget.
+        return decide(index, u, v, budgeted: false)
+    }
+
+    /// ``element(_:_:_:)`` for a plain element with a transform: the box of local points
+    /// ``localRange(_:_:_:centre:)`` gives, decided as an untransformed element's bounds are.
+    @inline(never)
+    private func turned(_ index: Int, _ x: Span, _ y: Span) -> Verdict {
+        let element = tables.hot.address(of: index)
+        let (width, height) = (Double(element.pointee.width), Double(element.pointee.height))
+        let transform = tables.transforms[Int(element.pointee.detail)]
+        let (u, v) = Self.localRange(transform, across(index, x), down(index, y), centre: (width / 2, height / 2))
+        guard !u.0.isNaN, !u.1.isNaN, !v.0.isNaN, !v.1.isNaN else { return .undecided }
+        if u.1 < 0 || max(u.0, 0) >= width || v.1 < 0 || max(v.0, 0) >= height { return .misses }
+        return decide(index, u, v, budgeted: true)
+    }
+
+    /// Element `index`'s parent-space x less its origin at the tile's first and last points: the
+    /// query's subtractions, in its order (a plain parent's origin first).
+    @inline(__always)
+    private func across(_ index: Int, _ x: Span) -> (Double, Double) {
+        let element = tables.hot.address(of: index)
+        let (parent, origin) = (element.pointee.parentOriginX, element.pointee.originX)
+        return (Self.local(x.first, element.pointee.bits, parent, origin), Self.local(x.last, element.pointee.bits, parent, origin))
+    }
+
+    /// ``across(_:_:)`` for y.
+    @inline(__always)
+    private func down(_ index: Int, _ y: Span) -> (Double, Double) {
+        let element = tables.hot.address(of: index)
+        let (parent, origin) = (element.pointee.parentOriginY, element.pointee.originY)
+        return (Self.local(y.first, element.pointee.bits, parent, origin), Self.local(y.last, element.pointee.bits, parent, origin))
+    }
+
+    @inline(__always)
+    private static func local(_ value: Double, _ bits: UInt8, _ parent: Float, _ origin: Float) -> Double {
+        (bits & HotElement.parentMovesBit != 0 ? value - Double(parent) : value) - Double(origin)
+    }
+
+    /// What a plain element whose local points over the tile lie in `u` × `v` (which meets its
+    /// bounds) answers: a solid rectangle takes the tile when the box lies inside its bounds; an
+    /// image misses it when every pixel under the box's part inside them is transparent, and takes
+    /// it when the box lies inside and every pixel under it is solid. `budgeted`: the box may
+    /// cover more pixels than the proof reads for one entry, and then leaves the tile mixed.
+    @inline(__always)
+    private func decide(_ index: Int, _ u: (Double, Double), _ v: (Double, Double), budgeted: Bool) -> Verdict {
+        let element = tables.hot.address(of: index)
+        let (width, height) = (Double(element.pointee.width), Double(element.pointee.height))
         let covers = u.0 >= 0 && u.1 < width && v.0 >= 0 && v.1 < height
-        switch kind {
+        switch element.pointee.bits & HotElement.kindMask {
         case HotElement.Kind.solid.rawValue: return covers ? .takes : .undecided
         case HotElement.Kind.image.rawValue:
             // The pixels under the tile's part inside the bounds (bounds and image agree: identity,
             // so these are inside the image and its sizes are below 2²⁴).
             let (firstColumn, lastColumn) = (Int(max(u.0, 0)), Int(min(u.1, width.nextDown)))
             let (firstRow, lastRow) = (Int(max(v.0, 0)), Int(min(v.1, height.nextDown)))
+            let count = (lastRow - firstRow + 1) * (lastColumn - firstColumn + 1)
+            if budgeted && count > pixelLimit { return .undecided }
             let slot = tables.images.address(of: Int(element.pointee.image))
             let (pixels, rowBytes, minAlpha) = (slot.pointee.pixels, slot.pointee.rowBytes, element.pointee.minAlpha)
             var solid = 0
@@ -129,9 +175,26 @@ struct TileProof {
                 }
             }
             if solid == 0 { return .misses }
-            return covers && solid == (lastRow - firstRow + 1) * (lastColumn - firstColumn + 1) ? .takes : .undecided
+            return covers && solid == count ? .takes : .undecided
         default: return .misses
         }
+    }
+
+    /// The smallest and largest local coordinates ``InverseTransform/localPoint(_:_:centreX:centreY:)``
+    /// gives over a rectangle of parent-space points less the origin (`across` × `down`, each
+    /// range's ends): each of its steps, rounding included, is monotonic in one coordinate while
+    /// the other is held (`a · dx` rises with dx when a ≥ 0 and falls when a < 0), so each
+    /// coordinate's extremes lie at corners, and which corners the signs of the terms say.
+    @inline(never)
+    static func localRange(
+        _ t: InverseTransform, _ across: (Double, Double), _ down: (Double, Double), centre: (x: Double, y: Double)
+    ) -> (u: (Double, Double), v: (Double, Double)) {
+        func local(_ px: Double, _ py: Double) -> (x: Double, y: Double) { t.localPoint(px, py, centreX: centre.x, centreY: centre.y) }
+        // u = cx + (a·dx + c·dy): its least at the low x when a ≥ 0 (else the high), the low y when c ≥ 0.
+        let u = (local(t.a >= 0 ? across.0 : across.1, t.c >= 0 ? down.0 : down.1).x, local(t.a >= 0 ? across.1 : across.0, t.c >= 0 ? down.1 : down.0).x)
+        // v = cy + (b·dx + d·dy), the same with b and d.
+        let v = (local(t.b >= 0 ? across.0 : across.1, t.d >= 0 ? down.0 : down.1).y, local(t.b >= 0 ? across.1 : across.0, t.d >= 0 ? down.1 : down.0).y)
+        return (u, v)
     }
 
     /// What general element `element` answers over the tile: ``QueryTables/generalHits(_:_:_:hot:details:parents:transforms:)``
