@@ -246,6 +246,48 @@ struct AnswerTilesTests {
         #expect(engine.elementIndex(at: Point(x: 50.5, y: 50.5)) == ElementIndex(rawValue: 0))
     }
 
+    @Test("a turned image's tile is decided when its local box lies over at most (⌈side·√2⌉ + 1)² pixels, the turned limit")
+    func turnedImagesReadTheTurnedLimit() throws {
+        let folder = try EngineFixtures.ImageFolder()
+        // 20 × 20 solid pixels, one per point, turned 45° about (50, 50). The tile (52, 50)'s
+        // centre is (2.5, 0.5) from it: its local centre 10 + 0.71·(2.5 ± 0.5) on one axis and
+        // 10 ± 0.71·(0.5 ∓ 2.5) on the other, 11.41 or 12.12 and 12.12 or 8.59, each ± 0.71: a box
+        // over 3 × 2 pixels, inside the image. More than (1 + 1)², within (⌈√2⌉ + 1)² = 9.
+        let solid = try folder.image("solid.png", width: 20, height: 20)
+        let engine = try folder.engine([
+            Element(id: "turned", frame: Rect(x: 40, y: 40, width: 20, height: 20), image: solid, transform: ElementTransform(rotationDegrees: 45)),
+        ], canvas: Size(width: 100, height: 100))
+        var grid = engine.queryTables
+        grid.answers = .none
+        func code(turnedLimit: Int) -> UInt16 {
+            let proof = TileProof(tables: grid, pixelLimit: 4, turnedPixelLimit: turnedLimit)
+            return proof.code(proof.span(52, 53.0.nextDown, vertical: false), proof.span(50, 51.0.nextDown, vertical: true))
+        }
+        #expect(code(turnedLimit: 4) == AnswerTiles.mixed)
+        #expect(code(turnedLimit: 5) == AnswerTiles.mixed)
+        #expect(code(turnedLimit: 6) == 1)
+        // The engine's own raster uses the turned limit for one-point tiles: 9.
+        let tiles = try #require(AnswerTiles(tables: grid, elementCount: 1, minimumProvenShare: 0))
+        #expect(withExtendedLifetime(tiles) { tiles.reader.code(52.5, 50.5) } == 1)
+    }
+
+    @Test("a proof counts a turned image's entries at the turned limit: over 2²² steps it is not started", arguments: [(80, true), (150, false)])
+    func turnedImagesCountTheTurnedLimit(count: Int, proves: Bool) throws {
+        let folder = try EngineFixtures.ImageFolder("turnedBudget\(count)")
+        // As above, but each square an image: each of the 4,096 one-point tiles may read 9 pixels
+        // of every entry, 3.0 or 5.5 million steps or more (at 4 pixels an entry, 150 would start: 2.5).
+        let solid = try folder.image("solid.png", width: 144, height: 144)
+        let elements = (0..<count).map { i in
+            Element(id: "r\(i)", frame: Rect(x: -40, y: -40, width: 144, height: 144), image: solid, transform: ElementTransform(rotationDegrees: 45))
+        }
+        let engine = try folder.engine(elements, canvas: Size(width: 64, height: 64))
+        var grid = engine.queryTables
+        grid.answers = .none
+        #expect(count * 4096 * 9 > AnswerTiles.maximumProofSteps || proves)
+        #expect(count * 4096 * 4 <= AnswerTiles.maximumProofSteps)
+        #expect((AnswerTiles(tables: grid, elementCount: count, minimumProvenShare: 0) != nil) == proves)
+    }
+
     @Test("a layout where fewer than half the tiles are proven keeps none")
     func mostlyMixedKeepsNone() throws {
         // Ellipses everywhere: an ellipse takes no tile (only a rectangle is proven to), and each

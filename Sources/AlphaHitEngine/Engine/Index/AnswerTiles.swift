@@ -109,7 +109,11 @@ struct AnswerTiles: Sendable {
     /// Every tile's code, or nil when the proof's work would exceed its budget or too few tiles are proven.
     private static func prove(_ raster: Raster, _ tables: QueryTables, minimumProvenShare: Double) -> [UInt16]? {
         let pixelsPerEntry = Int((raster.side + 1) * (raster.side + 1))
-        let proof = TileProof(tables: tables, pixelLimit: pixelsPerEntry)
+        // A tile turned at any angle, at one pixel per point, lies over at most ⌈side·√2⌉ + 1
+        // pixels a side: what a turned image element may read over one tile.
+        let turnedAcross = (raster.side * 2.0.squareRoot()).rounded(.up) + 1
+        let turnedPixelsPerEntry = Int(turnedAcross * turnedAcross)
+        let proof = TileProof(tables: tables, pixelLimit: pixelsPerEntry, turnedPixelLimit: turnedPixelsPerEntry)
         func spans(_ count: Int, from first: Int, vertical: Bool) -> [TileProof.Span] {
             (0..<count).map { index in
                 let span = raster.span(index, from: first)
@@ -119,7 +123,8 @@ struct AnswerTiles: Sendable {
         let columns = spans(raster.columns, from: raster.firstColumn, vertical: false)
         let rows = spans(raster.rows, from: raster.firstRow, vertical: true)
         // The work is bounded before it starts: each tile reads the entries of the cells it touches,
-        // and at most (side + 1)² pixels of each; counted cell by cell, with the tiles touching each.
+        // and at most (side + 1)² pixels of each (a turned image's, the turned limit); counted cell
+        // by cell, with the tiles touching each.
         func touching(_ spans: [TileProof.Span], _ count: Int) -> [Int] {
             var touching = [Int](repeating: 0, count: count)
             for span in spans { for cell in span.cells { touching[cell] += 1 } }
@@ -128,10 +133,15 @@ struct AnswerTiles: Sendable {
         let (columnTiles, rowTiles) = (touching(columns, tables.columns), touching(rows, tables.rows))
         // In Double: a hostile grid's product may exceed Int's range; the budget is far inside both.
         var steps = 0.0
+        // (Entries are looked at one by one only in a layout with turned images.)
+        let anyTurned = (0..<tables.cellStart[tables.columns * tables.rows]).contains { proof.readsTurned(tables.cellEntries[Int($0)]) }
         for row in 0..<tables.rows where rowTiles[row] > 0 {
             for column in 0..<tables.columns where columnTiles[column] > 0 {
                 let cell = row * tables.columns + column
-                steps += Double(tables.cellStart[cell + 1] - tables.cellStart[cell]) * Double(rowTiles[row] * columnTiles[column] * pixelsPerEntry)
+                let entries = Int(tables.cellStart[cell])..<Int(tables.cellStart[cell + 1])
+                let turned = anyTurned ? entries.reduce(0) { $0 + (proof.readsTurned(tables.cellEntries[$1]) ? 1 : 0) } : 0
+                let pixels = (entries.count - turned) * pixelsPerEntry + turned * turnedPixelsPerEntry
+                steps += Double(pixels) * Double(rowTiles[row] * columnTiles[column])
             }
             guard steps <= Double(maximumProofSteps) else { return nil }
         }

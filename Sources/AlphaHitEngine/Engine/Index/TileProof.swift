@@ -16,6 +16,17 @@ struct TileProof {
     let tables: QueryTables
     /// The most pixels read for one entry over one tile: the proof's budget counts on it.
     let pixelLimit: Int
+    /// The same for a plain image element with a transform (``readsTurned(_:)``), whose tile's
+    /// local box is wider than the tile.
+    let turnedPixelLimit: Int
+
+    /// Whether the proof reads `entry`'s pixels by ``turnedPixelLimit``: a plain image element
+    /// with a transform.
+    func readsTurned(_ entry: CellEntry) -> Bool {
+        guard entry.element >= 0 else { return false }
+        let bits = tables.hot.address(of: Int(entry.element)).pointee.bits
+        return bits & HotElement.transformBit != 0 && bits & HotElement.kindMask == HotElement.Kind.image.rawValue
+    }
 
     /// A tile's extent on one axis: its first point, its last, and the grid columns (or rows)
     /// holding them and every one between; worked out once per column (or row) of tiles.
@@ -151,7 +162,7 @@ struct TileProof {
     /// bounds) answers: a solid rectangle takes the tile when the box lies inside its bounds; an
     /// image misses it when every pixel under the box's part inside them is transparent, and takes
     /// it when the box lies inside and every pixel under it is solid. `budgeted`: the box may
-    /// cover more pixels than the proof reads for one entry, and then leaves the tile mixed.
+    /// cover more pixels than the proof reads for one turned entry, and then leaves the tile mixed.
     @inline(__always)
     private func decide(_ index: Int, _ u: (Double, Double), _ v: (Double, Double), budgeted: Bool) -> Verdict {
         let element = tables.hot.address(of: index)
@@ -165,7 +176,7 @@ struct TileProof {
             let (firstColumn, lastColumn) = (Int(max(u.0, 0)), Int(min(u.1, width.nextDown)))
             let (firstRow, lastRow) = (Int(max(v.0, 0)), Int(min(v.1, height.nextDown)))
             let count = (lastRow - firstRow + 1) * (lastColumn - firstColumn + 1)
-            if budgeted && count > pixelLimit { return .undecided }
+            if budgeted && count > turnedPixelLimit { return .undecided }
             let slot = tables.images.address(of: Int(element.pointee.image))
             let (pixels, rowBytes, minAlpha) = (slot.pointee.pixels, slot.pointee.rowBytes, element.pointee.minAlpha)
             var solid = 0
