@@ -2,11 +2,8 @@
 // suite's C floor loop in the same process: the round's target is "≤ 25× lookup/floor/cached".
 // Not part of the suite; Benchmarks/README.md ("What any grid could give") keeps its figures.
 //
-// The layout is rebuilt as `GeneratedLayout(count: 10000)` builds it: 1,000 rows of nine 32-point
-// buttons 24 points apart, eleven rows across (216 × 24 points apart), later buttons in front, one
-// in five rotated about its centre by a whole number of degrees in [-45, 45). Simplified in the
-// probe's favour: whole-point origins, one threshold, no containers, clipping or checks beyond
-// the canvas, four kinds of art as 32 × 32 one-byte masks in the first-level cache. Every design
+// The layout is rebuilt as `GeneratedLayout(count: 10000)` builds it (`n10000-layout.h`, simplified
+// in the probe's favour; its art sits in the first-level cache). Every design
 // answers the front-most button whose mask is solid at the point, and is checked against a scan
 // of every button on 20,000 of the points before it is timed.
 //
@@ -29,102 +26,9 @@
 // N = 45 points is about one cell per four elements, the engine's grid for this layout.
 //
 // clang -O3 -o /tmp/ideal-query-probe scripts/ideal-query-probe.c -lm && /tmp/ideal-query-probe
-#include <math.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "n10000-layout.h"
 
-enum { COUNT = 9000, SIDE = 32, POINTS = 1000000, PASSES = 5, REPEATS = 6 };
-
-// A button's box (its rotated bounds, whole points), art, and its transform's index (-1: none).
-typedef struct { int16_t x, y, right, bottom; uint16_t art; int16_t transform; } record_t;
-typedef struct { int16_t x, y; uint16_t art; int16_t transform; uint16_t element, pad; } entry_t;  // 12 bytes, inline
-// Layout point to the button's pixel: (a·x + b·y + tx, c·x + d·y + ty).
-typedef struct { double a, b, c, d, tx, ty; } inverse_t;
-
-static uint8_t art[4][SIDE * SIDE];
-static record_t buttons[COUNT];
-static inverse_t inverses[COUNT];
-// Every button's map from layout points to its pixels (a translation for the unrotated ones).
-static inverse_t maps[COUNT];
-static int rotated_count;
-static double width, height;
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static uint64_t seed = 7;
-static uint64_t next_random(void) {
-    seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
-    return seed;
-}
-static double uniform(void) { return (next_random() >> 11) * 0x1.0p-53; }
-
-static void make_art(void) {
-    for (int y = 0; y < SIDE; y++)
-        for (int x = 0; x < SIDE; x++) {
-            double dx = x + 0.5 - 16, dy = y + 0.5 - 16;
-            art[0][y * SIDE + x] = dx * dx + dy * dy <= 15.5 * 15.5;                                 // disc
-            art[1][y * SIDE + x] = fabs(dx) + fabs(dy) <= 16;                                        // diamond
-            art[2][y * SIDE + x] = dx * dx + dy * dy <= 15.5 * 15.5 && dx * dx + dy * dy >= 8 * 8;   // ring
-            art[3][y * SIDE + x] = fabs(dx) <= 14 && fabs(dy) <= 12;                                 // tab
-        }
-}
-
-static void make_layout(void) {
-    int rows = COUNT / 9, across = 11;
-    for (int row = 0; row < rows; row++)
-        for (int column = 0; column < 9; column++) {
-            record_t *b = &buttons[row * 9 + column];
-            b->x = (int16_t)((row % across) * 216 + column * 24);
-            b->y = (int16_t)((row / across) * 24);
-            b->art = (uint16_t)(next_random() % 4);
-            b->transform = -1;
-            b->right = b->x + SIDE, b->bottom = b->y + SIDE;
-            if (next_random() % 5 == 0) {
-                double angle = ((double)(next_random() % 90) - 45) * M_PI / 180, c = cos(angle), s = sin(angle);
-                double cx = b->x + 16.0, cy = b->y + 16.0, reach = 16 * (fabs(c) + fabs(s));
-                // The inverse rotation about the centre, then the pixel's offset.
-                inverses[rotated_count] = (inverse_t){c, s, -s, c, -(c * cx + s * cy) + 16, -(-s * cx + c * cy) + 16};
-                b->transform = (int16_t)rotated_count++;
-                b->x = (int16_t)floor(cx - reach), b->y = (int16_t)floor(cy - reach);
-                b->right = (int16_t)ceil(cx + reach), b->bottom = (int16_t)ceil(cy + reach);
-            }
-            maps[row * 9 + column] = b->transform >= 0 ? inverses[b->transform] : (inverse_t){1, 0, 0, 1, -b->x, -b->y};
-        }
-    width = across * 216 + 8;
-    height = ((rows + across - 1) / across) * 24 + 8;
-}
-
-static inline int solid_in(uint16_t kind, int16_t transform, int16_t x0, int16_t y0, double px, double py) {
-    long lx, ly;
-    if (transform < 0) {
-        lx = (long)px - x0, ly = (long)py - y0;
-    } else {
-        const inverse_t *t = &inverses[transform];
-        double u = t->a * px + t->b * py + t->tx, v = t->c * px + t->d * py + t->ty;
-        if (!(u >= 0 && v >= 0)) return 0;
-        lx = (long)u, ly = (long)v;
-    }
-    return (unsigned long)lx < SIDE && (unsigned long)ly < SIDE && art[kind][ly * SIDE + lx];
-}
-
-static int solid_at(const record_t *b, double px, double py) {
-    return solid_in(b->art, b->transform, b->x, b->y, px, py);
-}
-
-// The slow, obvious answer every design is checked against: 0 for none, else element + 1.
-static uint16_t scan(double px, double py) {
-    for (int i = COUNT - 1; i >= 0; i--)
-        if (solid_at(&buttons[i], px, py)) return (uint16_t)(i + 1);
-    return 0;
-}
+enum { POINTS = 1000000, PASSES = 5, REPEATS = 6 };
 
 // The engine's own shape: the element's number and its box in 256ths of the cell (rounded outwards).
 typedef struct { uint16_t element; uint8_t min_x, min_y, max_x, max_y; } boxed_t;
@@ -261,16 +165,6 @@ static inline uint16_t grid_select_query(const grid_t *g, double px, double py) 
     return found;
 }
 
-// The suite's `lookup/floor/cached` loop (`CBenchmarkFloor/LookupFloor.c`), out of line as it is there.
-__attribute__((noinline)) static uint64_t floor_lookup(const uint8_t *alpha, ptrdiff_t bytes_per_row, const double *points, size_t count, uint8_t min_alpha) {
-    uint64_t solid = 0;
-    for (size_t i = 0; i < count; i++) {
-        ptrdiff_t x = (ptrdiff_t)points[2 * i], y = (ptrdiff_t)points[2 * i + 1];
-        solid += alpha[y * bytes_per_row + x] >= min_alpha;
-    }
-    return solid;
-}
-
 // Answer tiles: one answer (uint16) per square of `side` points where the 5 × 5 points of a lattice
 // inside it all get it, else MIXED and the grid answers. (The lattice is optimistic: a few mixed
 // tiles pass, and the probe counts the points where that shows.)
@@ -304,6 +198,43 @@ static inline uint16_t tiles_query(const tiles_t *t, const grid_t *g, double px,
     return answer != MIXED ? answer : grid_query(g, px, py);
 }
 
+enum { SIZES = 5, VARIANTS = 5, TILE_SIDES = 3, GRIDS = 2 + SIZES * VARIANTS, DESIGNS = GRIDS + TILE_SIDES };
+
+// What the designs answer with.
+struct designs {
+    const double *points;
+    const uint16_t *raster;
+    long raster_width;
+    const grid_t *grids;
+    const tiles_t *tiles;
+};
+
+// Design `d` (1: the raster, then the grids' variants by size, then the tiles) over every point.
+static uint64_t run_design(int d, void *context) {
+    const struct designs *c = context;
+    const double *points = c->points;
+    uint64_t sum = 0;
+    if (d == 1) {
+        for (int i = 0; i < POINTS; i++) {
+            double x = points[2 * i], y = points[2 * i + 1];
+            if (x >= 0 && y >= 0 && x < width && y < height) sum += c->raster[(long)y * c->raster_width + (long)x];
+        }
+    } else if (d >= GRIDS) {
+        const tiles_t *t = &c->tiles[d - GRIDS];
+        for (int i = 0; i < POINTS; i++) sum += tiles_query(t, &c->grids[1], points[2 * i], points[2 * i + 1]);
+    } else {
+        const grid_t *g = &c->grids[(d - 2) / VARIANTS];
+        switch ((d - 2) % VARIANTS) {
+        case 0: for (int i = 0; i < POINTS; i++) sum += grid_query(g, points[2 * i], points[2 * i + 1]); break;
+        case 1: for (int i = 0; i < POINTS; i++) sum += grid_records_query(g, points[2 * i], points[2 * i + 1]); break;
+        case 2: for (int i = 0; i < POINTS; i++) sum += grid_boxed_query(g, points[2 * i], points[2 * i + 1]); break;
+        case 3: for (int i = 0; i < POINTS; i++) sum += grid_affine_query(g, points[2 * i], points[2 * i + 1]); break;
+        default: for (int i = 0; i < POINTS; i++) sum += grid_select_query(g, points[2 * i], points[2 * i + 1]); break;
+        }
+    }
+    return sum;
+}
+
 int main(void) {
     make_art();
     make_layout();
@@ -320,7 +251,6 @@ int main(void) {
     for (long y = 0; y < raster_height; y++)
         for (long x = 0; x < raster_width; x++) raster[y * raster_width + x] = scan(x + 0.5, y + 0.5);
 
-    enum { SIZES = 5, VARIANTS = 5, TILE_SIDES = 3, GRIDS = 2 + SIZES * VARIANTS, DESIGNS = GRIDS + TILE_SIDES };
     // 45 points: about one cell per four elements, the engine's grid for this layout.
     int sizes[SIZES] = {4, 8, 16, 32, 45};
     const char *variants[VARIANTS] = {"inline", "numbers", "boxed", "affine", "select"};
@@ -366,46 +296,13 @@ int main(void) {
         snprintf(names[GRIDS + t], 40, "tiles/%dpt + grid/8pt/inline", tile_sides[t]);
         bytes[GRIDS + t] = 2.0 * tiles[t].columns * tiles[t].rows + bytes[2 + 1 * VARIANTS + 0];
     }
-    for (int d = 0; d < DESIGNS; d++) best[d] = INFINITY;
-    uint64_t sink = 0;
-    // Each design six times in a row in each pass (the first runs warm it up, as the suite's
-    // warm-up does), the passes alternating between designs.
-    for (int pass = 0; pass < PASSES; pass++)
-        for (int d = 0; d < DESIGNS; d++)
-        for (int repeat = 0; repeat < REPEATS; repeat++) {
-            double start = now();
-            uint64_t sum = 0;
-            if (d == 0) {
-                sum = floor_lookup(floor_buffer, 256, floor_points, POINTS, 26);
-            } else if (d == 1) {
-                for (int i = 0; i < POINTS; i++) {
-                    double x = points[2 * i], y = points[2 * i + 1];
-                    if (x >= 0 && y >= 0 && x < width && y < height) sum += raster[(long)y * raster_width + (long)x];
-                }
-            } else if (d >= GRIDS) {
-                const tiles_t *t = &tiles[d - GRIDS];
-                for (int i = 0; i < POINTS; i++) sum += tiles_query(t, &grids[1], points[2 * i], points[2 * i + 1]);
-            } else {
-                const grid_t *g = &grids[(d - 2) / VARIANTS];
-                switch ((d - 2) % VARIANTS) {
-                case 0: for (int i = 0; i < POINTS; i++) sum += grid_query(g, points[2 * i], points[2 * i + 1]); break;
-                case 1: for (int i = 0; i < POINTS; i++) sum += grid_records_query(g, points[2 * i], points[2 * i + 1]); break;
-                case 2: for (int i = 0; i < POINTS; i++) sum += grid_boxed_query(g, points[2 * i], points[2 * i + 1]); break;
-                case 3: for (int i = 0; i < POINTS; i++) sum += grid_affine_query(g, points[2 * i], points[2 * i + 1]); break;
-                default: for (int i = 0; i < POINTS; i++) sum += grid_select_query(g, points[2 * i], points[2 * i + 1]); break;
-                }
-            }
-            double ns = (now() - start) * 1e9 / POINTS;
-            if (ns < best[d]) best[d] = ns;
-            sink += sum;
-        }
+    struct designs context = {points, raster, raster_width, grids, tiles};
+    uint64_t sink = time_designs(DESIGNS, PASSES, REPEATS, POINTS, floor_buffer, floor_points, run_design, &context, best);
     printf("%d buttons, %d rotated; the raster answers %.2f%% of points as the scan does\n", COUNT, rotated_count, 100.0 - raster_off / 200.0);
     for (int t = 0; t < TILE_SIDES; t++)
         printf("tiles of %d point(s): %.1f%% uniform; they answer %.2f%% of points as the scan does\n", tile_sides[t], 100 * tiles[t].proven,
                100.0 - tiles_off[t] / 200.0);
-    printf("%-30s %10s %10s %12s %12s\n", "design", "best ns", "x floor", "memory", "B a button");
-    for (int d = 0; d < DESIGNS; d++)
-        printf("%-30s %10.2f %10.1f %8.2f MiB %12.0f\n", names[d], best[d], best[d] / best[0], bytes[d] / 1048576, bytes[d] / COUNT);
+    print_designs(DESIGNS, names, best, bytes);
     printf("(checksum %llu)\n", (unsigned long long)sink);
     return 0;
 }
