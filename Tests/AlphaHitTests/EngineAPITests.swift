@@ -75,6 +75,34 @@ struct EngineAPITests {
         }
     }
 
+    @Test("an element's position is what its engine's numbering gives: its index in a built engine, its place in a scene's snapshot and in the engine built for it")
+    func positionsFollowTheNumbering() throws {
+        let built = try F.engine([
+            Element(id: "panel", frame: F.rect(0, 0, 50, 50), children: [Element(id: "button", frame: F.rect(5, 5, 10, 10))]),
+            Element(id: "badge", frame: F.rect(40, 0, 10, 10)),
+        ])
+        #expect(built.elements.map { built.position(of: $0) } == [0, 1, 2])
+        // Numbers 0 (a), 1 (a1), 2 (b); a1 removed and c (number 3) added in front: c, a, b.
+        let scene = try HitScene(
+            layout: Layout(elements: [Element(id: "a", frame: F.rect(0, 0, 10, 10), children: [Element(id: "a1", frame: F.rect(2, 0, 10, 10))]),
+                                      Element(id: "b", frame: F.rect(20, 0, 10, 10))]),
+            cache: ImageCache())
+        try scene.apply(.remove(id: "a1"))
+        try scene.apply(.add(Element(id: "c", frame: F.rect(40, 0, 10, 10)), parent: nil, index: 0))
+        let snapshot = scene.snapshot
+        let forSnapshot = try #require(snapshot.live).engine
+        for engine in [snapshot, forSnapshot] {
+            #expect(["c", "a", "b"].map { engine.position(of: engine.element(withID: $0)!) } == [0, 1, 2])
+            #expect(["c", "a", "b"].map { engine.element(withID: $0)!.rawValue } == [3, 0, 2])
+        }
+        // The built engine's short way and the numbering's, on every index in range.
+        for engine in [built, snapshot, forSnapshot] {
+            for element in engine.elements {
+                #expect(engine.position(of: element) == engine.numbering.position(of: element, count: engine.storage.ids.count))
+            }
+        }
+    }
+
     @Test("a layout without elements builds, hits nothing and maps to nothing (a fuzzing find: the empty engine read an uninitialized slot)")
     func emptyLayout() throws {
         let engine = try F.engine([])

@@ -90,6 +90,14 @@ extension HitTester {
     ///
     /// - Precondition: as for ``id(of:)``.
     package func position(of element: ElementIndex) -> Int {
+        // A built engine numbered by position: the index itself, checked against a count read in
+        // place. Through `numbering` and `storage` a call counted four references, on objects that
+        // the two threads answering a `hittest query` share: a contended write for every point it
+        // prints (a million points of the diamonds: 87 ms before, 54 ms without; 2026-12-07).
+        if live == nil && !queryTables.numbering.renumbered {
+            let count = withStorage { $0.tree.ids.count }
+            if element.rawValue >= 0 && Int(element.rawValue) < count { return Int(element.rawValue) }
+        }
         guard let position = numbering.position(of: element, count: storage.ids.count) else {
             preconditionFailure(
                 "ElementIndex(\(element.rawValue)) is not an element of this engine, which has \(storage.ids.count): indices are valid only for the engine (or scene) that returned them")
