@@ -45,8 +45,14 @@ struct ElementNumbering: Sendable {
 
     /// The position of the element numbered `element`, or nil when none of `count` elements is.
     func position(of element: ElementIndex, count: Int) -> Int? {
-        if isIdentity { return element.rawValue >= 0 && Int(element.rawValue) < count ? Int(element.rawValue) : nil }
+        if isIdentity { return Self.identityPosition(of: element, count: count) }
         return positions[element.rawValue].map(Int.init)
+    }
+
+    /// The position of `element` when numbers are positions: its `rawValue`, or nil when none of
+    /// `count` elements has it.
+    static func identityPosition(of element: ElementIndex, count: Int) -> Int? {
+        element.rawValue >= 0 && Int(element.rawValue) < count ? Int(element.rawValue) : nil
     }
 }
 
