@@ -21,6 +21,18 @@ struct GridEntry: Sendable, BitwiseCopyable {
         Double(minX) <= x && x <= Double(maxX) && Double(minY) <= y && y <= Double(maxY)
     }
 
+    /// The squared distance (points²) from `point` to the box: nothing in the element's region is
+    /// nearer. (In vector form so that the compiler selects by `maxpd`, not by a branch: near a
+    /// miss, which side of a box a point lies on is a coin toss.)
+    @inline(__always)
+    func squaredDistance(to point: SIMD2<Double>) -> Double {
+        let before = SIMD2(Double(minX), Double(minY)) - point
+        let after = point - SIMD2(Double(maxX), Double(maxY))
+        let larger = before.replacing(with: after, where: after .> before)
+        let gap = larger.replacing(with: 0, where: SIMD2<Double>.zero .> larger)
+        return (gap * gap).sum()
+    }
+
     private static func below(_ value: Double) -> Float {
         guard !value.isNaN else { return -.infinity }
         let rounded = Float(value)

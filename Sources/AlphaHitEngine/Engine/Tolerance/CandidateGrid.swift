@@ -107,12 +107,7 @@ struct CandidateGrid {
                 for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
                     let entry = entries[slot]
                     let box = entry.box
-                    // (In vector form so that the compiler selects by `maxpd`, not by a branch.)
-                    let before = SIMD2(Double(box.minX), Double(box.minY)) - point
-                    let after = point - SIMD2(Double(box.maxX), Double(box.maxY))
-                    var gap = before.replacing(with: after, where: after .> before)
-                    gap.replace(with: 0, where: gap .< .zero)
-                    let squared = (gap * gap).sum()
+                    let squared = box.squaredDistance(to: point)
                     // A box in reach meets the window, and the first of the window's cells that
                     // lists it is the one its corner, pushed into the window, falls in.
                     let kept = (squared <= reach ? 1 : 0) & ((Int(entry.firstColumn) == column ? 1 : 0) | columnIsFirst)

@@ -132,7 +132,9 @@ final class ToleranceIndex: @unchecked Sendable {
             let index = Int(candidate.element)
             let bound = visitor.limit(for: index)
             // The box's own distance, as every region's search measures it: none nearer than that.
-            guard bound >= 0, candidate.squaredDistance.squareRoot() <= bound else { return }
+            // (Squared, with a few ulps to spare: never stricter than comparing the root, and no
+            // square root on every box.)
+            guard bound >= 0, candidate.squaredDistance <= bound * bound * (1 + 1e-12) else { return }
             let forms = self.forms[index]
             let found: (distance: Double, point: (x: Double, y: Double))?
             if forms.fast >= 0 {
