@@ -100,18 +100,19 @@ struct CandidateGrid {
         let point = SIMD2(px, py)
         var count = 0
         for row in firstRow...lastRow {
-            let rowIsFirst = row == firstRow ? 1 : 0
+            // A box in reach meets the window, and the first of the window's cells that lists it
+            // is the one its corner, pushed into the window, falls in: in the window's first row
+            // (or column) every box listed there, elsewhere only those starting in this row (or
+            // column). A listed box never starts after its cell, so both are one comparison.
+            let lowestRow = UInt16(truncatingIfNeeded: row == firstRow ? 0 : row)
             for column in firstColumn...lastColumn {
-                let columnIsFirst = column == firstColumn ? 1 : 0
+                let lowestColumn = UInt16(truncatingIfNeeded: column == firstColumn ? 0 : column)
                 let cell = row * columns + column
                 for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
                     let entry = entries[slot]
                     let box = entry.box
                     let squared = box.squaredDistance(to: point)
-                    // A box in reach meets the window, and the first of the window's cells that
-                    // lists it is the one its corner, pushed into the window, falls in.
-                    let kept = (squared <= reach ? 1 : 0) & ((Int(entry.firstColumn) == column ? 1 : 0) | columnIsFirst)
-                        & ((Int(entry.firstRow) == row ? 1 : 0) | rowIsFirst)
+                    let kept = (squared <= reach ? 1 : 0) & (entry.firstColumn >= lowestColumn ? 1 : 0) & (entry.firstRow >= lowestRow ? 1 : 0)
                     queue[count] = Candidate(element: box.element, squaredDistance: squared)
                     count &+= kept
                     if count == capacity {
