@@ -155,18 +155,20 @@ struct SolidRuns {
             if centreDistance.count > 0, q.x >= -margin, q.x < Double(width) + margin, q.y >= -margin, q.y < Double(height) + margin {
                 // Within half a diagonal of the centre's distance: a lower bound always (clipping only
                 // takes pixels away), an upper one when the clip keeps every solid pixel.
-                let (fieldWidth, fieldHeight) = (width + 2 * SolidRuns.fieldMargin, height + 2 * SolidRuns.fieldMargin)
-                // Truncation, not `rounded(.down)` (a call to libm's `floor` without SSE4.1): both
-                // sums are ≥ 0 here. Where adding the margin rounds a tap a hair outside a pixel
-                // into it (at the far edge, past the last), the bounds still hold: they allow 1e-3
-                // beyond half a diagonal.
-                let column = min(Int(q.x + margin), fieldWidth - 1), row = min(Int(q.y + margin), fieldHeight - 1)
-                let cell = row * fieldWidth + column
+                let (fieldWidth, fieldHeight) = (width &+ 2 &* SolidRuns.fieldMargin, height &+ 2 &* SolidRuns.fieldMargin)
+                // Truncation, not `rounded(.down)` (a call to libm's `floor` without SSE4.1), and
+                // unchecked: both sums lie in 0...size + 2·margin here, so every figure stays within
+                // the field (at most 2^16 pixels and its margin). Where adding the margin rounds a
+                // tap a hair outside a pixel into it (at the far edge, past the last), the bounds
+                // still hold: they allow 1e-3 beyond half a diagonal.
+                let column = min(Int(uncheckedTruncating: q.x + margin), fieldWidth &- 1)
+                let row = min(Int(uncheckedTruncating: q.y + margin), fieldHeight &- 1)
+                let cell = row &* fieldWidth &+ column
                 let centre = Double(centreDistance[cell])
                 guard centre - SolidRuns.halfDiagonal <= limit else { return nil }
                 if clip == solidBounds {
                     // Unclipped, the cell's own list holds the answer, when it has one.
-                    let (first, end) = (Int(nearStart[cell]), Int(nearStart[cell + 1]))
+                    let (first, end) = (Int(nearStart[cell]), Int(nearStart[cell &+ 1]))
                     if first < end { return nearest(to: q, among: first..<end, limit: limit) }
                     bound = min(bound, centre + SolidRuns.halfDiagonal)
                 }
