@@ -27,4 +27,10 @@ static inline int64_t alphahit_truncate_or_minimum(double value) {
 #endif
 }
 
+/// Asks the memory for the cache line at `address` ahead of its use, without waiting for it and
+/// without effect on the program's results (an invalid address is not an error).
+static inline void alphahit_prefetch(const void *address) {
+    __builtin_prefetch(address, 0, 3);
+}
+
 #endif

@@ -142,7 +142,8 @@ struct CandidateGrid {
     /// NaN go to an end).
     fileprivate static func index(_ value: Double, _ origin: Double, _ inverse: Double, _ count: Int) -> Int {
         let scaled = (value - origin) * inverse
-        if !(scaled > 0) { return scaled.isNaN ? count - 1 : 0 }
-        return scaled >= Double(count - 1) ? count - 1 : Int(scaled)
+        // (`count` is at least 1; the truncation, unchecked, of a figure in 0 < scaled < count − 1.)
+        if !(scaled > 0) { return scaled.isNaN ? count &- 1 : 0 }
+        return scaled >= Double(count &- 1) ? count &- 1 : Int(uncheckedTruncating: scaled)
     }
 }
