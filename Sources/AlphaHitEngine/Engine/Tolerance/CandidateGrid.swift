@@ -98,6 +98,9 @@ struct CandidateGrid {
         let lastRow = Self.index(py + radius, minY, inverseCellHeight, rows)
         let (cellStart, entries, capacity) = (cellStart.view, entries.view, queue.count)
         let point = SIMD2(px, py)
+        // Each row's entries asked for before the rows are walked (a row's cells are contiguous):
+        // the walk's branches at the ends of lists would otherwise hold each row's loads back.
+        for row in firstRow...lastRow { entries.prefetch(Int(cellStart[row * columns + firstColumn])) }
         var count = 0
         for row in firstRow...lastRow {
             // A box in reach meets the window, and the first of the window's cells that lists it
