@@ -77,8 +77,10 @@ extension HitTester {
         func limit(for element: Int) -> Double {
             let reach = reach.effective(for: element)
             guard reach > 0 else { return -1 }
-            return min(reach, distance + HitTester.margin(distance))
+            return min(reach, farthestLimit)
         }
+
+        var farthestLimit: Double { distance + HitTester.margin(distance) }
 
         /// Back to having found nothing, as made.
         mutating func forgetFound() {
@@ -165,6 +167,8 @@ extension HitTester {
         var found: [(element: Int, distance: Double, point: (x: Double, y: Double))] = []
 
         func limit(for element: Int) -> Double { excluded.contains(element) ? -1 : radius }
+
+        var farthestLimit: Double { radius }
 
         mutating func accept(_ element: Int, distance: Double, nearest: (x: Double, y: Double)) {
             found.append((element, distance, nearest))

@@ -115,7 +115,14 @@ final class ToleranceIndex: @unchecked Sendable {
                     let fast = measuring.forms[Int(queue[slot].element)].fast
                     if fast >= 0 { measuring.fastRegions.prefetch(Int(fast)) }
                 }
-                for slot in 0..<count { measuring.measure(queue[slot], point, &visitor) }
+                for slot in 0..<count {
+                    // Nearest box first: once a box lies beyond every element's limit, so do the
+                    // rest (one branch taken once, where the box test and the loop's end would each
+                    // be a coin toss).
+                    let farthest = visitor.farthestLimit
+                    guard queue[slot].squaredDistance <= farthest * farthest * (1 + 1e-12) else { break }
+                    measuring.measure(queue[slot], point, &visitor)
+                }
             }
         }
     }
@@ -171,6 +178,8 @@ protocol CandidateVisitor {
     /// The farthest distance still worth measuring for `element`, given what was found so far
     /// (negative: skip it).
     mutating func limit(for element: Int) -> Double
+    /// At least every element's ``limit(for:)`` now (infinity when no bound is known).
+    var farthestLimit: Double { get }
     /// The element's region lies `distance` from the point (at most the limit given), nearest at `nearest`.
     mutating func accept(_ element: Int, distance: Double, nearest: (x: Double, y: Double))
 }
