@@ -99,7 +99,7 @@ final class ToleranceIndex: @unchecked Sendable {
                 // Each candidate's records are asked for before any is measured, the forms before
                 // the sort and the fast regions after it: independent loads the memory serves
                 // together, where measuring would wait for each in turn, after branches it
-                // mispredicts (issue 26: 4–7% off `live/near-miss12`, 1–3% off `resolve/n10000/near-miss12`).
+                // mispredicts (Benchmarks/README.md, "Candidates' records asked for early").
                 for slot in 0..<count { measuring.forms.prefetch(Int(queue[slot].element)) }
                 // Nearest first, by insertion: a miss usually has a handful of boxes in reach.
                 for next in 1..<max(count, 1) {
