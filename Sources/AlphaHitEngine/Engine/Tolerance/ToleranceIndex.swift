@@ -119,8 +119,7 @@ final class ToleranceIndex: @unchecked Sendable {
                     // Nearest box first: once a box lies beyond every element's limit, so do the
                     // rest (one branch taken once, where the box test and the loop's end would each
                     // be a coin toss).
-                    let farthest = visitor.farthestLimit
-                    guard queue[slot].squaredDistance <= farthest * farthest * (1 + 1e-12) else { break }
+                    guard Self.boxReaches(queue[slot].squaredDistance, within: visitor.farthestLimit) else { break }
                     measuring.measure(queue[slot], point, &visitor)
                 }
             }
@@ -148,9 +147,7 @@ final class ToleranceIndex: @unchecked Sendable {
             let index = Int(candidate.element)
             let bound = visitor.limit(for: index)
             // The box's own distance, as every region's search measures it: none nearer than that.
-            // (Squared, with a few ulps to spare: never stricter than comparing the root, and no
-            // square root on every box.)
-            guard bound >= 0, candidate.squaredDistance <= bound * bound * (1 + 1e-12) else { return }
+            guard bound >= 0, ToleranceIndex.boxReaches(candidate.squaredDistance, within: bound) else { return }
             let forms = self.forms[index]
             let found: (distance: Double, point: (x: Double, y: Double))?
             if forms.fast >= 0 {
@@ -165,6 +162,14 @@ final class ToleranceIndex: @unchecked Sendable {
             }
             if let found { visitor.accept(index, distance: found.distance, nearest: found.point) }
         }
+    }
+
+    /// Whether a box `squaredDistance` (points²) from the point can hold anything within `limit`
+    /// points: compared squared, with a few ulps to spare, so never stricter than comparing the
+    /// root, and no square root on every box.
+    @inline(__always)
+    fileprivate static func boxReaches(_ squaredDistance: Double, within limit: Double) -> Bool {
+        squaredDistance <= limit * limit * (1 + 1e-12)
     }
 
     /// How many candidates one search orders by distance before measuring them (the rare search
