@@ -5,8 +5,8 @@ import AlphaHitBasics
 /// the elements the query grid leaves out behind covers.
 ///
 /// A search visits each element once: in the cell of the window where the box's corner, pushed
-/// into the window, falls. Each entry carries the first column and row of its box (computed when it
-/// was placed in its cells), so that test is two integer comparisons.
+/// into the window, falls. Each entry carries whether its cell is its box's first column and first
+/// row (found when it was placed), so that test is two flags and where the row's entries are.
 struct CandidateGrid {
     private let minX: Double, minY: Double
     private let columns: Int, rows: Int
@@ -15,10 +15,11 @@ struct CandidateGrid {
     /// Each cell's boxes.
     private let entries: Table<Entry>
 
-    /// One box in one cell, with the cell its top-left corner falls in.
+    /// One box in one cell, with whether that cell is in the box's first column and first row
+    /// (1 or 0).
     private struct Entry: BitwiseCopyable {
         var box = GridEntry()
-        var firstColumn: UInt16 = 0, firstRow: UInt16 = 0
+        var startsColumn: UInt16 = 0, startsRow: UInt16 = 0
     }
 
     /// A box near the point of a search: the element and the squared distance (points²) from the
@@ -65,11 +66,10 @@ struct CandidateGrid {
         var entries = [Entry](repeating: Entry(), count: Int(counts[columns * rows]))
         for box in boxes {
             let span = Self.span(box, minX, minY, inverseWidth, inverseHeight, columns, rows)
-            // (`count` keeps columns and rows within 4096.)
-            let entry = Entry(box: box, firstColumn: UInt16(span.firstColumn), firstRow: UInt16(span.firstRow))
             for row in span.firstRow...span.lastRow {
                 for column in span.firstColumn...span.lastColumn {
-                    entries[Int(next[row * columns + column])] = entry
+                    let starts = (column: UInt16(column == span.firstColumn ? 1 : 0), row: UInt16(row == span.firstRow ? 1 : 0))
+                    entries[Int(next[row * columns + column])] = Entry(box: box, startsColumn: starts.column, startsRow: starts.row)
                     next[row * columns + column] += 1
                 }
             }
@@ -105,23 +105,22 @@ struct CandidateGrid {
         for row in firstRow...lastRow {
             // A box in reach meets the window, and the first of the window's cells that lists it
             // is the one its corner, pushed into the window, falls in: in the window's first row
-            // (or column) every box listed there, elsewhere only those starting in this row (or
-            // column). A listed box never starts after its cell, so both are one comparison.
-            let lowestRow = UInt16(truncatingIfNeeded: row == firstRow ? 0 : row)
-            for column in firstColumn...lastColumn {
-                let lowestColumn = UInt16(truncatingIfNeeded: column == firstColumn ? 0 : column)
-                let cell = row * columns + column
-                for slot in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
-                    let entry = entries[slot]
-                    let box = entry.box
-                    let squared = box.squaredDistance(to: point)
-                    let kept = (squared <= reach ? 1 : 0) & (entry.firstColumn >= lowestColumn ? 1 : 0) & (entry.firstRow >= lowestRow ? 1 : 0)
-                    queue[count] = Candidate(element: box.element, squaredDistance: squared)
-                    count &+= kept
-                    if count == capacity {
-                        flush(queue, count)
-                        count = 0
-                    }
+            // (or column) every box listed there, elsewhere only those whose box starts in that
+            // row (or column). A row's cells are contiguous, so they are walked as one list (one
+            // loop end to mispredict, not one a cell), the first cell's entries told by their slot.
+            let (rowBegins, inFirstRow) = (row &* columns &+ firstColumn, UInt16(truncatingIfNeeded: row == firstRow ? 1 : 0))
+            let (begin, firstCellEnd, end) = (Int(cellStart[rowBegins]), Int(cellStart[rowBegins &+ 1]), Int(cellStart[rowBegins &+ lastColumn &- firstColumn &+ 1]))
+            for slot in begin..<end {
+                let entry = entries[slot]
+                let box = entry.box
+                let squared = box.squaredDistance(to: point)
+                let firstListing = ((slot < firstCellEnd ? 1 : 0) | Int(entry.startsColumn)) & Int(inFirstRow | entry.startsRow)
+                let kept = (squared <= reach ? 1 : 0) & firstListing
+                queue[count] = Candidate(element: box.element, squaredDistance: squared)
+                count &+= kept
+                if count == capacity {
+                    flush(queue, count)
+                    count = 0
                 }
             }
         }
