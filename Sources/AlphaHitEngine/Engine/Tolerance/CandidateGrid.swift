@@ -6,7 +6,8 @@ import AlphaHitBasics
 ///
 /// A search visits each element once: in the cell of the window where the box's corner, pushed
 /// into the window, falls. Each entry carries whether its cell is its box's first column and first
-/// row (found when it was placed), so that test is two flags and where the row's entries are.
+/// row (found when it was placed), so that test is those two flags and whether the entry lies in
+/// the window's first column (its slot before the end of that cell's entries).
 struct CandidateGrid {
     private let minX: Double, minY: Double
     private let columns: Int, rows: Int
